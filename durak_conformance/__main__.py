@@ -1,0 +1,9 @@
+"""``python -m durak_conformance``."""
+
+from __future__ import annotations
+
+import sys
+
+from durak_conformance.cli import main
+
+sys.exit(main())

@@ -1,0 +1,1053 @@
+"""The game: one state object, driven only by a resolved :class:`~reference_engine.rules.Rules`.
+
+``Game.deal`` starts from a stacked deck, ``Game.from_position`` from a table between bouts.
+``apply`` plays an action or raises (leaving the state untouched); ``legal_actions`` lists
+what a seat may do now.  Several seats may be able to act at once (throwers and the defender),
+so there is no single "player to move": ask each seat.
+
+Seats are numbered from 1, clockwise.  Internally hands are indexed by seat number too
+(index 0 unused) to keep the arithmetic readable.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Literal
+
+from reference_engine.actions import (
+    Accept,
+    Action,
+    Attack,
+    Defend,
+    Done,
+    Take,
+    ThrowIn,
+    Transfer,
+    action_from_json,
+)
+from reference_engine.cards import Card, check_deck_cards, parse_card
+from reference_engine.errors import IllegalAction, MalformedAction, RulesError
+from reference_engine.outcome import Outcome, Termination
+from reference_engine.rules import Rules
+
+Phase = Literal["lead", "bout", "finished"]
+Event = dict[str, Any]
+
+
+class TablePair:
+    """One attacking card on the table and the card that beat it, if any."""
+
+    __slots__ = ("attack", "attacker", "defence", "defender")
+
+    def __init__(
+        self, attack: Card, attacker: int, defence: Card | None = None, defender: int | None = None
+    ) -> None:
+        self.attack = attack
+        self.attacker = attacker
+        self.defence = defence
+        self.defender = defender
+
+    def copy(self) -> TablePair:
+        return TablePair(self.attack, self.attacker, self.defence, self.defender)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "attack": self.attack.code,
+            "attacker": self.attacker,
+            "defence": self.defence.code if self.defence is not None else None,
+            "defender": self.defender,
+        }
+
+
+def beats(defence: Card, attack: Card, trump: str) -> bool:
+    """Whether ``defence`` beats ``attack``: a higher card of the same suit, or any trump
+    over a non-trump (a trump is beaten only by a higher trump)."""
+    if defence.suit == attack.suit:
+        return defence.rank > attack.rank
+    return defence.suit == trump
+
+
+class Game:
+    """A game of Durak under one resolved ruleset."""
+
+    # The fields below are the whole state; copy() and the snapshots of push/pop list them.
+    _STATE = (
+        "phase",
+        "hands",
+        "stock",
+        "discard",
+        "table",
+        "out",
+        "out_log",
+        "bout",
+        "starter",
+        "attacker",
+        "defender",
+        "priority",
+        "priority_released",
+        "taken",
+        "awaiting_choice",
+        "defender_hand_at_start",
+        "done",
+        "first_discard_done",
+        "result",
+        "log",
+    )
+
+    def __init__(self, rules: Rules, seats: int, trump: Card, humans: Iterable[int]) -> None:
+        """Use :meth:`deal` or :meth:`from_position`; this makes an empty table."""
+        if not rules.min_seats <= seats <= rules.max_seats:
+            raise RulesError(
+                f"{rules.profile} is played by {rules.min_seats} to {rules.max_seats} seats, "
+                f"not {seats}"
+            )
+        if rules.teams == "pairs" and seats != rules.pairs_seats:
+            raise RulesError(
+                f"pairs are played with exactly {rules.pairs_seats} seats, not {seats}"
+            )
+        self.rules = rules
+        self.seats = seats
+        self.trump_card = trump
+        self.trump = trump.suit
+        self.humans = frozenset(humans)
+        self.phase: Phase = "lead"
+        self.hands: list[list[Card]] = [[] for _ in range(seats + 1)]
+        self.stock: list[Card] = []  # bottom first: the face-up trump is stock[0], top is [-1]
+        self.discard: list[Card] = []
+        self.table: list[TablePair] = []
+        self.out: list[bool] = [False] * (seats + 1)
+        self.out_log: list[tuple[int, int]] = []  # (bout, seat) in the order seats went out
+        self.bout = 1
+        self.starter = 0
+        self.attacker = 0
+        self.defender = 0
+        self.priority = 0  # the seat that throws in first (starter, or the last transferrer)
+        self.priority_released = False
+        self.taken = False
+        self.awaiting_choice = False
+        self.defender_hand_at_start = 0
+        self.done: set[int] = set()
+        self.first_discard_done = False
+        self.result: Outcome | None = None
+        self.log: list[Event] = []
+        self._history: list[dict[str, Any]] = []
+
+    # ------------------------------------------------------------------ set-up
+
+    @classmethod
+    def deal(
+        cls,
+        rules: Rules,
+        seats: int,
+        deck: Sequence[Card | str],
+        humans: Iterable[int] | None = None,
+    ) -> Game:
+        """Deal a stacked ``deck`` (top card first; the last card is the face-up trump).
+
+        Cards go out one at a time around the table from seat 1 (or a whole hand per seat
+        with ``deal: packets``); what is left is the stock, the trump card at its bottom.  When
+        the whole deck is dealt there is no stock and the trump card is in the last hand dealt.
+        """
+        cards = [c if isinstance(c, Card) else parse_card(c) for c in deck]
+        try:
+            check_deck_cards(cards, rules.deck_size)
+        except ValueError as exc:
+            raise RulesError(f"deck: {exc}") from None
+        if len(cards) != rules.deck_size:
+            raise RulesError(
+                f"deck: a stacked deck must hold all {rules.deck_size} cards, got {len(cards)}"
+            )
+        if seats * rules.hand_size > len(cards):
+            raise RulesError(
+                f"deck: {len(cards)} cards cannot deal {rules.hand_size} to {seats} seats"
+            )
+        game = cls(rules, seats, cards[-1], range(1, seats + 1) if humans is None else humans)
+        position = 0
+        if rules.deal == "one_at_a_time":
+            for _ in range(rules.hand_size):
+                for seat in range(1, seats + 1):
+                    game.hands[seat].append(cards[position])
+                    position += 1
+        else:
+            for seat in range(1, seats + 1):
+                game.hands[seat].extend(cards[position : position + rules.hand_size])
+                position += rules.hand_size
+        game.stock = list(reversed(cards[position:]))
+        game._begin_bout(game._first_attacker())
+        game.log.append({"type": "deal", "first_attacker": game.attacker})
+        return game
+
+    @classmethod
+    def from_position(
+        cls, rules: Rules, position: Mapping[str, Any], humans: Iterable[int] | None = None
+    ) -> Game:
+        """Start from a table between bouts (see the protocol's ``position`` object).
+
+        Raises :class:`RulesError` for an impossible position (a card twice, a card not in
+        the deck, the trump card not at the bottom of the stock, ...), naming what is wrong.
+        """
+        hands_obj = position.get("hands")
+        if not isinstance(hands_obj, Mapping) or not hands_obj:
+            raise RulesError("position.hands: expected an object of seat number to cards")
+        try:
+            seat_numbers = sorted(int(k) for k in hands_obj)
+        except (TypeError, ValueError):
+            raise RulesError("position.hands: keys must be seat numbers") from None
+        seats = len(seat_numbers)
+        if seat_numbers != list(range(1, seats + 1)):
+            raise RulesError(
+                f"position.hands: seats must be numbered 1..{seats}, got {seat_numbers}"
+            )
+
+        def cards_at(path: str, value: Any) -> list[Card]:
+            if not isinstance(value, list):
+                raise RulesError(f"{path}: expected a list of cards")
+            out = []
+            for i, text in enumerate(value):
+                try:
+                    out.append(parse_card(text) if isinstance(text, str) else _bad(text))
+                except MalformedAction as exc:
+                    raise RulesError(f"{path}[{i}]: {exc}") from None
+            return out
+
+        hands = {
+            s: cards_at(f"position.hands.{s}", hands_obj.get(str(s), hands_obj.get(s)))
+            for s in seat_numbers
+        }
+        stock = cards_at("position.stock", position.get("stock", []))
+        discard = cards_at("position.discard", position.get("discard", []))
+        trump_text = position.get("trump")
+        if not isinstance(trump_text, str):
+            raise RulesError('position.trump: expected the face-up trump card, e.g. "7H"')
+        try:
+            trump = parse_card(trump_text)
+        except MalformedAction as exc:
+            raise RulesError(f"position.trump: {exc}") from None
+        everything = [c for s in seat_numbers for c in hands[s]] + stock + discard
+        try:
+            check_deck_cards(everything, rules.deck_size)
+            check_deck_cards([trump], rules.deck_size)
+        except ValueError as exc:
+            raise RulesError(f"position: {exc}") from None
+        if trump in stock and stock[-1] != trump:
+            raise RulesError(
+                f"position.stock: the trump card {trump} must be the last card "
+                "of the stock (it is drawn last)"
+            )
+        out_seats = position.get("out", [])
+        if not isinstance(out_seats, list) or not all(s in seat_numbers for s in out_seats):
+            raise RulesError(f"position.out: expected a list of seat numbers 1..{seats}")
+        game = cls(rules, seats, trump, range(1, seats + 1) if humans is None else humans)
+        for s in seat_numbers:
+            game.hands[s] = list(hands[s])
+            if s in out_seats:
+                if hands[s]:
+                    raise RulesError(f"position.out: seat {s} is out but holds cards")
+                game.out[s] = True
+                game.out_log.append((0, s))
+        game.stock = list(reversed(stock))
+        game.discard = list(discard)
+        first_over = position.get("first_bout_over", bool(discard))
+        if not isinstance(first_over, bool):
+            raise RulesError("position.first_bout_over: expected true or false")
+        game.first_discard_done = first_over
+        bout = position.get("bout", 2 if first_over else 1)
+        if not isinstance(bout, int) or isinstance(bout, bool) or bout < 1:
+            raise RulesError("position.bout: expected a bout number from 1")
+        game.bout = bout
+        for s in seat_numbers:
+            if not game.out[s] and not game.hands[s]:
+                if game.stock:
+                    raise RulesError(
+                        f"position.hands.{s}: seat {s} holds no cards while the stock is not empty"
+                    )
+                game.out[s] = True
+                game.out_log.append((0, s))
+        if game._finished_result() is not None:
+            raise RulesError(
+                "position: the game is already decided (fewer than two sides hold cards)"
+            )
+        attacker = position.get("attacker")
+        if attacker is None:
+            attacker = game._first_attacker()
+        elif attacker not in seat_numbers or game.out[attacker]:
+            raise RulesError(f"position.attacker: seat {attacker!r} is not a seat in the game")
+        game._begin_bout(attacker)
+        return game
+
+    # ------------------------------------------------------------------ seats
+
+    def partner(self, seat: int) -> int | None:
+        """The partner of ``seat`` in pairs (opposite seat), else None."""
+        if self.rules.teams != "pairs":
+            return None
+        return (seat + 1) % self.seats + 1
+
+    def teams(self) -> list[list[int]] | None:
+        if self.rules.teams != "pairs":
+            return None
+        return [[1, 3], [2, 4]]
+
+    def is_opponent(self, a: int, b: int) -> bool:
+        return a != b and self.partner(a) != b
+
+    def active(self, seat: int) -> bool:
+        return not self.out[seat]
+
+    def next_active(self, seat: int) -> int:
+        """The next seat clockwise after ``seat`` that is still in the game (may be ``seat``)."""
+        s = seat
+        for _ in range(self.seats):
+            s = s % self.seats + 1
+            if not self.out[s]:
+                return s
+        return seat
+
+    def previous_active(self, seat: int) -> int:
+        s = seat
+        for _ in range(self.seats):
+            s = (s - 2) % self.seats + 1
+            if not self.out[s]:
+                return s
+        return seat
+
+    def next_opponent(self, seat: int) -> int:
+        """The next opponent clockwise still in the game (the partner is skipped); 0 if none."""
+        s = seat
+        for _ in range(self.seats):
+            s = s % self.seats + 1
+            if not self.out[s] and self.is_opponent(seat, s):
+                return s
+        return 0
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def trump_suit(self) -> str:
+        return self.trump
+
+    def hand(self, seat: int) -> list[Card]:
+        return list(self.hands[seat])
+
+    def cap(self) -> int:
+        """The most attacking cards any bout may hold now (before the defender's hand)."""
+        if self.rules.first_bout_cap is not None and not self.first_discard_done:
+            return self.rules.first_bout_cap
+        return self.rules.bout_cap
+
+    def room(self) -> int:
+        """How many more attacking cards the bout may take now."""
+        count = len(self.table)
+        cap_room = self.cap() - count
+        if self.rules.defender_limit == "hand_at_start":
+            return min(cap_room, self.defender_hand_at_start - count)
+        unbeaten = sum(1 for p in self.table if p.defence is None)
+        return min(cap_room, len(self.hands[self.defender]) - unbeaten)
+
+    def limit(self) -> int:
+        """The most attacking cards this bout may hold now."""
+        return len(self.table) + max(self.room(), 0)
+
+    def unbeaten(self) -> list[Card]:
+        return [p.attack for p in self.table if p.defence is None]
+
+    def table_ranks(self) -> set[int]:
+        ranks = {p.attack.rank for p in self.table}
+        ranks.update(p.defence.rank for p in self.table if p.defence is not None)
+        return ranks
+
+    def is_over(self) -> bool:
+        return self.phase == "finished"
+
+    def may_throw_in(self, seat: int, *, ignore_order: bool = False) -> bool:
+        """Whether ``seat`` may add cards to the bout now, turn order included."""
+        return self._throw_in_refusal(seat, ignore_order=ignore_order) is None
+
+    def _in_throw_scope(self, seat: int) -> bool:
+        if seat == self.defender or self.out[seat]:
+            return False
+        if not self.is_opponent(self.defender, seat):
+            return False
+        if self.rules.throw_in_scope == "neighbours":
+            return seat in (self.previous_active(self.defender), self.next_active(self.defender))
+        return True
+
+    def _throw_in_refusal(self, seat: int, *, ignore_order: bool = False) -> tuple[str, str] | None:
+        """None when ``seat`` may throw in now, else (clause suffix, reason)."""
+        if self.phase != "bout" or self.awaiting_choice:
+            return ("play.turn", "no bout is open for throwing in")
+        if seat == self.defender:
+            return ("throw-in.who", "the defender does not throw in")
+        if not self._in_throw_scope(seat):
+            if self.partner(self.defender) == seat:
+                return ("throw-in.who", "the defender's partner does not throw in")
+            return ("throw-in.who", f"seat {seat} may not throw in to seat {self.defender}")
+        if seat in self.done:
+            return (
+                "play.turn",
+                f"seat {seat} has said done and adds nothing until a new card is played"
+                if self.rules.done_resets
+                else f"seat {seat} has said done",
+            )
+        if (
+            self.rules.throw_in_timing == "after_defence"
+            and not self.taken
+            and any(p.defence is None for p in self.table)
+        ):
+            return (
+                "throw-in.after-defence",
+                "a new card may be added only once every card on the table is beaten",
+            )
+        if not ignore_order:
+            order = self.rules.throw_in_order
+            if order == "starter_first" and seat != self.priority and not self._priority_free():
+                return (
+                    "throw-in.order",
+                    f"seat {self.priority} throws in first, until they are done or have "
+                    "nothing to throw",
+                )
+            if order == "rounds":
+                turn = self.round_turn()
+                if turn != seat:
+                    return (
+                        "throw-in.order",
+                        f"it is seat {turn}'s turn to add a card or pass"
+                        if turn
+                        else "the defender must answer first",
+                    )
+        return None
+
+    def _priority_free(self) -> bool:
+        """starter_first: the others may throw in once the priority seat is done or can't."""
+        p = self.priority
+        if self.priority_released or not self._in_throw_scope(p) or not self.hands[p]:
+            return True
+        ranks = self.table_ranks()
+        return not any(c.rank in ranks for c in self.hands[p])
+
+    def throw_in_order(self) -> list[int]:
+        """Seats that may throw in this bout, from the principal attacker clockwise."""
+        start = self.priority or self.attacker
+        order = []
+        s = start
+        for _ in range(self.seats):
+            if self._in_throw_scope(s):
+                order.append(s)
+            s = s % self.seats + 1
+        return order
+
+    def round_turn(self) -> int:
+        """rounds: the seat whose turn it is to add or pass (0 while the defender must answer)."""
+        if not self.taken and any(p.defence is None for p in self.table):
+            return 0
+        for s in self.throw_in_order():
+            if s not in self.done and self.hands[s]:
+                return s
+        return 0
+
+    def actions_for(self, seat: int) -> list[str]:
+        """The action types ``seat`` may take now (each with at least one legal action)."""
+        return sorted({a.type for a in self.legal_actions(seat)})
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now."""
+        if self.phase == "finished" or not 1 <= seat <= self.seats or self.out[seat]:
+            return []
+        hand = self.hands[seat]
+        out: list[Action] = []
+        if self.phase == "lead":
+            if seat != self.attacker:
+                return []
+            room = self.room()
+            if self.rules.opening == "single":
+                return [Attack(seat, (c,)) for c in hand] if room >= 1 else []
+            by_rank: dict[int, list[Card]] = {}
+            for c in hand:
+                by_rank.setdefault(c.rank, []).append(c)
+            for cards in by_rank.values():
+                for k in range(1, min(len(cards), room) + 1):
+                    out.extend(Attack(seat, combo) for combo in itertools.combinations(cards, k))
+            return out
+        if seat == self.defender:
+            if self.awaiting_choice:
+                return [Accept(seat), Done(seat)]
+            if self.taken:
+                return []
+            unbeaten = [p.attack for p in self.table if p.defence is None]
+            if not unbeaten:
+                return []
+            for attack in unbeaten:
+                out.extend(Defend(seat, attack, c) for c in hand if beats(c, attack, self.trump))
+            out.append(Take(seat))
+            if self.rules.transfer:
+                out.extend(
+                    Transfer(seat, c) for c in hand if self._transfer_refusal(seat, c) is None
+                )
+            return out
+        if self._throw_in_refusal(seat) is not None:
+            return []
+        if self.room() >= 1:
+            ranks = self.table_ranks()
+            out.extend(ThrowIn(seat, c) for c in hand if c.rank in ranks)
+        if self._done_refusal(seat) is None:
+            out.append(Done(seat))
+        return out
+
+    def _done_refusal(self, seat: int) -> tuple[str, str] | None:
+        if seat in self.done:
+            return ("done.when", f"seat {seat} has already said done")
+        if not self.taken and any(p.defence is None for p in self.table):
+            return ("done.when", "done only once every card on the table is beaten, or after take")
+        return None
+
+    def _transfer_refusal(self, seat: int, card: Card) -> tuple[str, str] | None:
+        if not self.rules.transfer:
+            return ("transfer.mode", "there is no transfer in this game")
+        if self.taken:
+            return ("transfer.before-take", "no transfer after take")
+        if any(p.defence is not None for p in self.table):
+            return ("transfer.before-beat", "no transfer once a card on the table is beaten")
+        ranks = {p.attack.rank for p in self.table}
+        if self.rules.transfer_rank == "every_attack_card":
+            matches = ranks == {card.rank}
+        else:
+            matches = card.rank in ranks
+        if not matches:
+            return ("transfer.rank", f"{card} does not match the rank of the attacking cards")
+        target = self.next_opponent(seat)
+        needed = len(self.table) + 1
+        if target == 0 or target == seat:
+            return ("transfer.capacity", "there is nobody to transfer to")
+        if needed > self.cap():
+            return (
+                "transfer.capacity",
+                f"the bout would hold {needed} attacking cards, more than {self.cap()}",
+            )
+        if len(self.hands[target]) < needed:
+            return (
+                "transfer.capacity",
+                f"seat {target} holds {len(self.hands[target])} cards, fewer than the "
+                f"{needed} they would have to beat",
+            )
+        return None
+
+    # ------------------------------------------------------------------ playing
+
+    def apply(self, action: Action | Mapping[str, Any]) -> list[Event]:
+        """Play ``action``; returns the events it caused.
+
+        Raises :class:`MalformedAction` for an action that cannot be read and
+        :class:`IllegalAction` (naming the rule clause) for one the rules forbid; in both
+        cases the state is unchanged.
+        """
+        act = action_from_json(action)
+        self._check(act)
+        mark = len(self.log)
+        self._play(act)
+        return self.log[mark:]
+
+    def push(self, action: Action | Mapping[str, Any]) -> list[Event]:
+        """Like :meth:`apply`, remembering the state before so :meth:`pop` can undo it."""
+        act = action_from_json(action)
+        self._check(act)
+        self._history.append(self._snapshot())
+        mark = len(self.log)
+        self._play(act)
+        return self.log[mark:]
+
+    def pop(self) -> None:
+        """Undo the last :meth:`push`."""
+        if not self._history:
+            raise IndexError("pop from a game with no pushed actions")
+        self._restore(self._history.pop())
+
+    def _illegal(self, suffix: str, message: str) -> IllegalAction:
+        return IllegalAction(self.rules.clause(suffix), message)
+
+    def _check(self, act: Action) -> None:
+        """Raise IllegalAction unless ``act`` is allowed now; changes nothing."""
+        seat = act.seat
+        if self.phase == "finished":
+            raise self._illegal("game.finished", "the game is over")
+        if seat > self.seats:
+            raise MalformedAction(f"action.seat: there are only {self.seats} seats, not {seat}")
+        if self.out[seat]:
+            raise self._illegal("play.turn", f"seat {seat} is out of the game")
+        if isinstance(act, Attack):
+            self._check_attack(act)
+        elif isinstance(act, Defend):
+            self._check_defend(act)
+        elif isinstance(act, ThrowIn):
+            self._check_throw_in(act)
+        elif isinstance(act, Transfer):
+            self._check_transfer(act)
+        elif isinstance(act, Take):
+            self._check_take(act)
+        elif isinstance(act, Done):
+            self._check_done(act)
+        elif isinstance(act, Accept):
+            self._check_accept(act)
+
+    def _require_in_hand(self, seat: int, cards: Iterable[Card]) -> None:
+        hand = self.hands[seat]
+        for c in cards:
+            if c not in hand:
+                raise self._illegal("play.card-in-hand", f"seat {seat} does not hold {c}")
+
+    def _check_attack(self, act: Attack) -> None:
+        if self.phase != "lead":
+            raise self._illegal("play.turn", "the bout is already open: add cards with throw_in")
+        if act.seat != self.attacker:
+            raise self._illegal(
+                "play.turn", f"seat {self.attacker} opens this bout, not seat {act.seat}"
+            )
+        if len(set(act.cards)) != len(act.cards):
+            raise MalformedAction("action.cards: a card is listed twice")
+        self._require_in_hand(act.seat, act.cards)
+        if self.rules.opening == "single" and len(act.cards) != 1:
+            raise self._illegal("attack.opening-cards", "a bout opens with exactly one card")
+        if len({c.rank for c in act.cards}) != 1:
+            raise self._illegal("attack.opening-cards", "the opening cards must all be of one rank")
+        self._check_room(len(act.cards))
+
+    def _check_room(self, k: int) -> None:
+        count = len(self.table)
+        if count + k > self.cap():
+            if self.cap() < self.rules.bout_cap and count + k <= self.rules.bout_cap:
+                raise self._illegal(
+                    "limits.first-bout",
+                    f"until the first discard a bout holds at most {self.cap()} attacking cards",
+                )
+            raise self._illegal("limits.six", f"a bout holds at most {self.cap()} attacking cards")
+        if k > self.room():
+            if self.rules.defender_limit == "hand_at_start":
+                raise self._illegal(
+                    "limits.defender-hand",
+                    f"the defender held {self.defender_hand_at_start} cards at the start of the "
+                    f"bout: no more attacking cards than that",
+                )
+            raise self._illegal(
+                "limits.defender-hand",
+                f"the defender holds {len(self.hands[self.defender])} cards: no more unbeaten "
+                "cards than that",
+            )
+
+    def _check_defend(self, act: Defend) -> None:
+        if self.phase != "bout" or act.seat != self.defender:
+            raise self._illegal("play.turn", f"seat {act.seat} is not defending")
+        if self.taken or self.awaiting_choice:
+            raise self._illegal("play.turn", "the defender has already taken or finished")
+        self._require_in_hand(act.seat, (act.card,))
+        if not any(p.attack == act.attack and p.defence is None for p in self.table):
+            raise self._illegal(
+                "defence.beat", f"{act.attack} is not an unbeaten attacking card on the table"
+            )
+        if not beats(act.card, act.attack, self.trump):
+            raise self._illegal("defence.beat", f"{act.card} does not beat {act.attack}")
+
+    def _check_throw_in(self, act: ThrowIn) -> None:
+        if self.phase == "lead":
+            raise self._illegal("play.turn", "the bout has not been opened")
+        refusal = self._throw_in_refusal(act.seat)
+        if refusal is not None:
+            raise self._illegal(*refusal)
+        self._require_in_hand(act.seat, (act.card,))
+        if act.card.rank not in self.table_ranks():
+            raise self._illegal("throw-in.rank", f"no card of {act.card}'s rank is on the table")
+        self._check_room(1)
+
+    def _check_transfer(self, act: Transfer) -> None:
+        if not self.rules.transfer:
+            raise self._illegal("transfer.mode", "there is no transfer in this game")
+        if self.phase != "bout" or act.seat != self.defender or self.awaiting_choice:
+            raise self._illegal("play.turn", f"seat {act.seat} is not defending")
+        self._require_in_hand(act.seat, (act.card,))
+        refusal = self._transfer_refusal(act.seat, act.card)
+        if refusal is not None:
+            raise self._illegal(*refusal)
+
+    def _check_take(self, act: Take) -> None:
+        if self.phase != "bout" or act.seat != self.defender or self.awaiting_choice:
+            raise self._illegal("play.turn", f"seat {act.seat} is not defending")
+        if self.taken:
+            raise self._illegal("take.when", "the defender has already taken")
+        if all(p.defence is not None for p in self.table):
+            raise self._illegal("take.when", "every card is beaten: there is nothing to take")
+
+    def _check_done(self, act: Done) -> None:
+        if self.phase == "lead":
+            raise self._illegal(
+                "attack.compulsory",
+                "the first card is compulsory: the attacker cannot pass on an empty table",
+            )
+        if act.seat == self.defender:
+            if self.awaiting_choice:
+                return
+            raise self._illegal("throw-in.who", "the defender does not throw in")
+        if act.seat in self.done:
+            raise self._illegal("done.when", f"seat {act.seat} has already said done")
+        refusal = self._throw_in_refusal(act.seat)
+        if refusal is not None and refusal[0] != "throw-in.after-defence":
+            raise self._illegal(*refusal)
+        refusal = self._done_refusal(act.seat)
+        if refusal is not None:
+            raise self._illegal(*refusal)
+
+    def _check_accept(self, act: Accept) -> None:
+        if not self.rules.accept_after_defence:
+            raise self._illegal("take.when", "every card is beaten: there is nothing to take")
+        if self.phase != "bout" or act.seat != self.defender:
+            raise self._illegal("play.turn", f"seat {act.seat} is not defending")
+        if not self.awaiting_choice:
+            raise self._illegal(
+                "accept.when",
+                "accepting anyway is offered only once the "
+                "attacker has ended a completely beaten attack",
+            )
+
+    # The _play methods assume _check passed.
+
+    def _play(self, act: Action) -> None:
+        self.log.append(act.to_json())
+        seat = act.seat
+        if isinstance(act, Attack):
+            for c in act.cards:
+                self.hands[seat].remove(c)
+                self.table.append(TablePair(c, seat))
+            self.phase = "bout"
+            self._new_card_on_table()
+        elif isinstance(act, Defend):
+            self.hands[seat].remove(act.card)
+            for p in self.table:
+                if p.attack == act.attack and p.defence is None:
+                    p.defence = act.card
+                    p.defender = seat
+                    break
+        elif isinstance(act, ThrowIn):
+            self.hands[seat].remove(act.card)
+            self.table.append(TablePair(act.card, seat))
+            self._new_card_on_table()
+        elif isinstance(act, Transfer):
+            self.hands[seat].remove(act.card)
+            self.table.append(TablePair(act.card, seat))
+            target = self.next_opponent(seat)
+            self.attacker = seat
+            self.defender = target
+            self.defender_hand_at_start = len(self.hands[target])
+            if self.rules.transferrer_throws_first:
+                self.priority = seat
+                self.priority_released = False
+            self._new_card_on_table()
+            self.log.append({"type": "transferred", "from": seat, "to": target})
+        elif isinstance(act, Take):
+            self.taken = True
+        elif isinstance(act, Done):
+            if seat == self.defender and self.awaiting_choice:
+                self._close_bout(taken=False)
+                return
+            self.done.add(seat)
+            if seat == self.priority:
+                self.priority_released = True
+        elif isinstance(act, Accept):
+            self._close_bout(taken=True)
+            return
+        self._go_out_immediately()
+        self._maybe_close_bout()
+
+    def _new_card_on_table(self) -> None:
+        if self.rules.done_resets or self.rules.throw_in_order == "rounds":
+            self.done.clear()
+
+    def _go_out_immediately(self) -> None:
+        if self.rules.out_timing != "immediate" or self.stock:
+            return
+        for s in range(1, self.seats + 1):
+            if not self.out[s] and not self.hands[s] and s != self.defender:
+                self._mark_out(s)
+
+    def _mark_out(self, seat: int) -> None:
+        self.out[seat] = True
+        self.out_log.append((self.bout, seat))
+        self.log.append({"type": "out", "seat": seat})
+
+    def _throwers_finished(self) -> bool:
+        """True when no seat that may throw in is left to act (all done, or no cards)."""
+        for s in range(1, self.seats + 1):
+            if self._in_throw_scope(s) and self.hands[s] and s not in self.done:
+                return False
+        return True
+
+    def _maybe_close_bout(self) -> None:
+        if self.phase != "bout" or self.awaiting_choice:
+            return
+        if self.taken:
+            if self.rules.take_ends_bout or self.room() <= 0 or self._throwers_finished():
+                self._close_bout(taken=True)
+            return
+        if any(p.defence is None for p in self.table):
+            return
+        if not self.hands[self.defender]:
+            self._close_bout(taken=False)
+            return
+        if self.room() <= 0 or self._throwers_finished():
+            if self.rules.accept_after_defence:
+                self.awaiting_choice = True
+                self.log.append({"type": "defence_complete", "defender": self.defender})
+            else:
+                self._close_bout(taken=False)
+
+    def _close_bout(self, *, taken: bool) -> None:
+        cards = [
+            c
+            for p in self.table
+            for c in ((p.attack,) if p.defence is None else (p.attack, p.defence))
+        ]
+        defender = self.defender
+        self.log.append(
+            {
+                "type": "bout_end",
+                "outcome": "taken" if taken else "discarded",
+                "defender": defender,
+                "cards": [c.code for c in cards],
+            }
+        )
+        self.table = []
+        if taken:
+            self.hands[defender].extend(cards)
+        else:
+            self.discard.extend(cards)
+            self.first_discard_done = True
+        self._draw_after_bout()
+        if self.stock == []:
+            for s in range(1, self.seats + 1):
+                if not self.out[s] and not self.hands[s]:
+                    self._mark_out(s)
+        result = self._finished_result()
+        if result is not None:
+            self.phase = "finished"
+            self.result = result
+            self.attacker = self.defender = self.starter = 0
+            self.taken = self.awaiting_choice = False
+            self.done.clear()
+            self.log.append({"type": "game_over", "result": result.to_json()})
+            return
+        if taken:
+            nxt = self.next_active(defender)
+        else:
+            nxt = defender if not self.out[defender] else self.next_active(defender)
+        self.bout += 1
+        self._begin_bout(nxt)
+
+    def _draw_after_bout(self) -> None:
+        """Starter first, the others clockwise, the defender last, each up to a full hand."""
+        order = []
+        s = self.starter
+        for _ in range(self.seats):
+            if s != self.defender:
+                order.append(s)
+            s = s % self.seats + 1
+        order.append(self.defender)
+        size = self.rules.hand_size
+        for s in order:
+            if self.out[s]:
+                continue
+            need = size - len(self.hands[s])
+            if need <= 0 or not self.stock:
+                continue
+            drawn = [self.stock.pop() for _ in range(min(need, len(self.stock)))]
+            self.hands[s].extend(drawn)
+            self.log.append({"type": "draw", "seat": s, "cards": len(drawn)})
+
+    def _finished_result(self) -> Outcome | None:
+        groups = self._out_groups()
+        if self.rules.teams == "pairs":
+            teams = self.teams() or []
+            pair_out = [all(self.out[s] for s in team) for team in teams]
+            if all(pair_out):
+                return Outcome(
+                    Termination.PAIR_DRAW, (), tuple(range(1, self.seats + 1)), None, groups
+                )
+            for team, done in zip(teams, pair_out, strict=True):
+                if done:
+                    losers = tuple(s for t in teams if t is not team for s in t)
+                    return Outcome(Termination.PAIR_WIN, losers, tuple(team), tuple(team), groups)
+            return None
+        remaining = [s for s in range(1, self.seats + 1) if not self.out[s]]
+        if not remaining:
+            return Outcome(Termination.DRAW, (), tuple(range(1, self.seats + 1)), None, groups)
+        if len(remaining) == 1:
+            winners = tuple(s for s in range(1, self.seats + 1) if s != remaining[0])
+            return Outcome(Termination.DURAK, (remaining[0],), winners, None, groups)
+        return None
+
+    def _out_groups(self) -> tuple[tuple[int, ...], ...]:
+        groups: list[tuple[int, ...]] = []
+        for _, grouped in itertools.groupby(self.out_log, key=lambda e: e[0]):
+            groups.append(tuple(s for _, s in grouped))
+        return tuple(groups)
+
+    def _first_attacker(self) -> int:
+        """Lowest trump; if nobody holds a trump, the profile's fallback."""
+        best: tuple[int, int] | None = None
+        for s in range(1, self.seats + 1):
+            if self.out[s]:
+                continue
+            for c in self.hands[s]:
+                if c.suit == self.trump and (best is None or (c.rank, s) < best):
+                    best = (c.rank, s)
+        if best is not None:
+            return best[1]
+        fallback = self.rules.first_attack_fallback
+        active = [s for s in range(1, self.seats + 1) if not self.out[s]]
+        if fallback == "first_seat":
+            return active[0]
+        if fallback == "human":
+            humans = [s for s in active if s in self.humans]
+            return humans[0] if humans else active[0]
+        lowest = min(((c.rank, s) for s in active for c in self.hands[s]), default=(0, active[0]))
+        return lowest[1]
+
+    def _begin_bout(self, attacker: int) -> None:
+        if self.out[attacker]:
+            attacker = self.next_active(attacker)
+        self.phase = "lead"
+        self.starter = self.attacker = self.priority = attacker
+        self.defender = self.next_opponent(attacker)
+        self.priority_released = False
+        self.taken = False
+        self.awaiting_choice = False
+        self.done = set()
+        self.table = []
+        self.defender_hand_at_start = len(self.hands[self.defender])
+
+    # ------------------------------------------------------------------ copies, JSON
+
+    def _snapshot(self) -> dict[str, Any]:
+        snap: dict[str, Any] = {}
+        for name in self._STATE:
+            value = getattr(self, name)
+            if name == "hands":
+                value = [list(h) for h in value]
+            elif name == "table":
+                value = [p.copy() for p in value]
+            elif isinstance(value, list | set):
+                value = value.copy()
+            snap[name] = value
+        return snap
+
+    def _restore(self, snap: dict[str, Any]) -> None:
+        for name, value in snap.items():
+            setattr(self, name, value)
+
+    def copy(self) -> Game:
+        """An independent copy of this game (history of pushes not included)."""
+        other = Game.__new__(Game)
+        other.rules = self.rules
+        other.seats = self.seats
+        other.trump_card = self.trump_card
+        other.trump = self.trump
+        other.humans = self.humans
+        other._restore(self._snapshot())
+        other.log = list(self.log)
+        other._history = []
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        """The full state as the protocol's ``state`` object."""
+        finished = self.phase == "finished"
+        return {
+            "phase": self.phase,
+            "trump": self.trump_card.code,
+            "trump_suit": self.trump,
+            "stock": [c.code for c in reversed(self.stock)],
+            "discard": [c.code for c in self.discard],
+            "seats": [
+                {
+                    "seat": s,
+                    "hand": [c.code for c in self.hands[s]],
+                    "out": self.out[s],
+                    "human": s in self.humans,
+                    "actions": self.actions_for(s),
+                }
+                for s in range(1, self.seats + 1)
+            ],
+            "table": [p.to_json() for p in self.table],
+            "bout": self.bout,
+            "starter": None if finished else self.starter,
+            "attacker": None if finished else self.attacker,
+            "defender": None if finished else self.defender,
+            "taken": self.taken,
+            "limit": 0 if finished else self.limit(),
+            "teams": self.teams(),
+            "result": self.result.to_json() if self.result is not None else None,
+        }
+
+    def internal_json(self) -> dict[str, Any]:
+        """Everything needed to rebuild this exact game (see :meth:`from_internal_json`)."""
+        return {
+            "rules": self.rules.to_mapping(),
+            "seats": self.seats,
+            "humans": sorted(self.humans),
+            "trump": self.trump_card.code,
+            "phase": self.phase,
+            "hands": [[c.code for c in h] for h in self.hands[1:]],
+            "stock": [c.code for c in self.stock],
+            "discard": [c.code for c in self.discard],
+            "table": [p.to_json() for p in self.table],
+            "out": self.out[1:],
+            "out_log": [list(e) for e in self.out_log],
+            "bout": self.bout,
+            "starter": self.starter,
+            "attacker": self.attacker,
+            "defender": self.defender,
+            "priority": self.priority,
+            "priority_released": self.priority_released,
+            "taken": self.taken,
+            "awaiting_choice": self.awaiting_choice,
+            "defender_hand_at_start": self.defender_hand_at_start,
+            "done": sorted(self.done),
+            "first_discard_done": self.first_discard_done,
+            "result": self.result.to_json() if self.result is not None else None,
+        }
+
+    @classmethod
+    def from_internal_json(cls, data: Mapping[str, Any]) -> Game:
+        """Rebuild a game saved with :meth:`internal_json`."""
+        rules = Rules.from_mapping(data["rules"])
+        game = cls(rules, data["seats"], parse_card(data["trump"]), data["humans"])
+        game.phase = data["phase"]
+        game.hands = [[]] + [[parse_card(c) for c in h] for h in data["hands"]]
+        game.stock = [parse_card(c) for c in data["stock"]]
+        game.discard = [parse_card(c) for c in data["discard"]]
+        game.table = [
+            TablePair(
+                parse_card(p["attack"]),
+                p["attacker"],
+                parse_card(p["defence"]) if p["defence"] else None,
+                p["defender"],
+            )
+            for p in data["table"]
+        ]
+        game.out = [False, *data["out"]]
+        game.out_log = [(b, s) for b, s in data["out_log"]]
+        for name in (
+            "bout",
+            "starter",
+            "attacker",
+            "defender",
+            "priority",
+            "priority_released",
+            "taken",
+            "awaiting_choice",
+            "defender_hand_at_start",
+            "first_discard_done",
+        ):
+            setattr(game, name, data[name])
+        game.done = set(data["done"])
+        game.result = Outcome.from_json(data["result"]) if data["result"] else None
+        return game
+
+
+def _bad(value: Any) -> Card:
+    raise MalformedAction(f'expected a card such as "7H", got {value!r}')
