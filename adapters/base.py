@@ -15,6 +15,13 @@ from typing import Any
 
 JSON = dict[str, Any]
 
+PROTOCOL_VERSION = "1"
+"""Version of the JSON action protocol spoken by the adapters (re-exported by
+``durak_conformance.protocol``, which holds the schemas)."""
+
+MAX_LINE_BYTES = 1 << 20
+"""Longest protocol line (newline excluded) either side accepts."""
+
 
 @dataclass(frozen=True)
 class Implementation:
@@ -63,8 +70,33 @@ class EngineFailure(Exception):
     """
 
 
+class EngineStartFailure(EngineFailure):
+    """The engine could not be started or failed its handshake."""
+
+
 class UnsupportedByEngine(Exception):
-    """The engine answered ``unsupported``: the scenario is skipped, not failed."""
+    """The engine answered ``unsupported``, or does not claim what a request needs: the
+    scenario is skipped, not failed."""
+
+
+class RequestRefused(Exception):
+    """A request refused with a protocol error (``code``, ``message``, ``clause``).
+
+    Raised inside engines that speak the protocol (the reference engine's dispatcher) and
+    turned into an ``ok: false`` reply; :meth:`to_json` gives the protocol error object.
+    """
+
+    def __init__(self, code: str, message: str, clause: str | None = None) -> None:
+        super().__init__(f"{code}: {message}" + (f" [{clause}]" if clause else ""))
+        self.code = code
+        self.message = message
+        self.clause = clause
+
+    def to_json(self) -> JSON:
+        error: JSON = {"code": self.code, "message": self.message}
+        if self.clause is not None:
+            error["clause"] = self.clause
+        return error
 
 
 class Adapter(abc.ABC):
@@ -116,7 +148,15 @@ class Adapter(abc.ABC):
     def end(self, game: str) -> None:
         """Drop ``game``."""
 
-    def close(self) -> None:
+    def request(self, message: Mapping[str, Any]) -> JSON:
+        """Send one raw protocol request and return the raw reply (``id`` added if missing).
+
+        For probing an engine with deliberately bad requests (``smoke``); scenarios use the
+        typed methods above.
+        """
+        raise NotImplementedError(f"{self.name}: raw requests are not available")
+
+    def close(self) -> None:  # noqa: B027 - optional hook: nothing to release by default
         """Release the engine (``bye`` for a subprocess)."""
 
     def __enter__(self) -> Adapter:

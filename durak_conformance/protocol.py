@@ -1,0 +1,237 @@
+"""The JSON action protocol, version 1: constants, schemas and message checks.
+
+Every request and every reply has a JSON Schema (2020-12) under
+``durak_conformance/schemas/protocol-v1/``; shared parts (card, action, state, position,
+events, error) are separate files joined with ``$ref`` through a :class:`referencing.Registry`,
+so nothing is ever fetched from the network.  One validator per message kind is built once
+and reused: building a validator checks the schema itself, which is far slower than
+validating a message.
+
+When ``jsonschema-rs`` is installed it answers "valid?" first: a full state reply takes about
+4 microseconds there against well over a millisecond in ``jsonschema`` (see
+``benchmarks/protocol_speed.py``).  ``jsonschema`` still has the last word and writes the
+message (``best_match``) whenever the fast check says no.
+
+:func:`validate_request` and :func:`validate_response` raise :class:`SchemaViolation` whose
+message names the message kind, the JSON path of the offending value and what was expected.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any, Final
+
+from jsonschema import Draft202012Validator
+
+try:
+    import jsonschema_rs as _jsonschema_rs
+
+    _RS: Any = _jsonschema_rs
+except ImportError:  # optional speed-up
+    _RS = None
+
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+
+from adapters.base import MAX_LINE_BYTES, PROTOCOL_VERSION
+
+__all__ = [
+    "CAPABILITIES",
+    "COMMANDS",
+    "ERROR_CODES",
+    "MAX_LINE_BYTES",
+    "PROTOCOL_VERSION",
+    "SchemaViolation",
+    "error_reply",
+    "load_schema",
+    "request_id",
+    "response_problem",
+    "schema_names",
+    "validate_request",
+    "validate_response",
+    "validator",
+]
+
+JSON = dict[str, Any]
+
+SCHEMA_BASE: Final = "https://durak-conformance.example/protocol/v1/"
+"""Base of every schema ``$id``: an identifier only, never fetched."""
+
+COMMANDS: Final = ("hello", "start", "act", "legal", "state", "clock", "end", "bye")
+"""Every request ``cmd``."""
+
+GAME_COMMANDS: Final = frozenset({"act", "legal", "state", "clock", "end"})
+"""Requests about a game already started (answered ``unknown_game`` for any other id)."""
+
+CAPABILITIES: Final = ("position", "legal", "clock", "cheating", "table")
+"""Optional parts of the protocol an engine may claim in its handshake."""
+
+CAPABILITY_OF_COMMAND: Final = {"legal": "legal", "clock": "clock"}
+"""Requests that may only be sent to an engine claiming the named capability."""
+
+ERROR_CODES: Final = ("malformed", "illegal", "unsupported", "unknown_game", "internal")
+
+SHARED_SCHEMAS: Final = ("card", "action", "state", "position", "events", "error")
+
+_MESSAGE_LIMIT = 300
+
+
+class SchemaViolation(ValueError):
+    """A message that does not match its schema.
+
+    ``path`` is the JSON path of the offending value (``$`` for the message itself).
+    """
+
+    def __init__(self, message: str, path: str = "$") -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+
+
+def schema_names() -> list[str]:
+    """Every schema file name (without ``.json``), shared definitions first."""
+    messages = [f"{cmd}.{kind}" for cmd in COMMANDS for kind in ("request", "response")]
+    return [*SHARED_SCHEMAS, *messages]
+
+
+@functools.cache
+def load_schema(name: str) -> JSON:
+    """The schema ``name`` (e.g. ``"act.request"`` or ``"card"``) as a dict."""
+    text = (
+        resources.files("durak_conformance")
+        .joinpath("schemas", "protocol-v1", f"{name}.json")
+        .read_text(encoding="utf-8")
+    )
+    schema: JSON = json.loads(text)
+    return schema
+
+
+@functools.cache
+def registry() -> Registry[Any]:
+    """A registry holding every protocol schema under its ``$id``."""
+    resources_ = [
+        (SCHEMA_BASE + f"{name}.json", Resource.from_contents(load_schema(name)))
+        for name in schema_names()
+    ]
+    return Registry().with_resources(resources_).crawl()
+
+
+@functools.cache
+def validator(name: str) -> Draft202012Validator:
+    """The (cached, reused) validator for schema ``name``."""
+    return Draft202012Validator(load_schema(name), registry=registry())
+
+
+@functools.cache
+def _fast_registry() -> Any:
+    return _RS.Registry([(SCHEMA_BASE + f"{n}.json", load_schema(n)) for n in schema_names()])
+
+
+@functools.cache
+def _fast_validator(name: str) -> Any:
+    """A jsonschema-rs validator for ``name``, or None without jsonschema-rs."""
+    if _RS is None or not _use_fast:
+        return None
+    return _RS.Draft202012Validator(load_schema(name), registry=_fast_registry())
+
+
+_use_fast = True
+
+
+def fast_validation() -> bool:
+    """Whether the jsonschema-rs fast path is in use."""
+    return _RS is not None and _use_fast
+
+
+def set_fast_validation(enabled: bool) -> None:
+    """Switch the jsonschema-rs fast path on or off (for benchmarks and tests)."""
+    global _use_fast
+    _use_fast = enabled
+    _fast_validator.cache_clear()
+
+
+def _describe(error: ValidationError) -> str:
+    text = error.message
+    if len(text) > _MESSAGE_LIMIT:
+        text = text[: _MESSAGE_LIMIT - 3] + "..."
+    return text
+
+
+def _check(name: str, kind: str, message: object) -> None:
+    fast = _fast_validator(name)
+    if fast is not None and fast.is_valid(message):
+        return
+    error = best_match(validator(name).iter_errors(message))
+    if error is not None:
+        path = error.json_path
+        raise SchemaViolation(f"{kind} {path}: {_describe(error)}", path)
+
+
+def validate_request(message: object) -> JSON:
+    """Check a request against the schema of its ``cmd``; returns it typed as a dict.
+
+    Raises :class:`SchemaViolation` naming the JSON path and what is wrong.
+    """
+    if not isinstance(message, dict):
+        raise SchemaViolation(
+            f"request $: must be a JSON object, got {type(message).__name__}"
+            if not isinstance(message, list | str | int | float | bool | type(None))
+            else f"request $: must be a JSON object, got {json.dumps(message)[:80]}"
+        )
+    cmd = message.get("cmd")
+    if cmd not in COMMANDS:
+        raise SchemaViolation(
+            f"request $.cmd: {cmd!r} is not a command; expected one of {', '.join(COMMANDS)}",
+            "$.cmd",
+        )
+    if cmd == "start" and ("deck" in message) == ("position" in message):
+        raise SchemaViolation(
+            "start request $: give exactly one of 'deck' (a stacked deck, top card first) "
+            "or 'position' (a table between bouts)"
+        )
+    _check(f"{cmd}.request", f"{cmd} request", message)
+    return message
+
+
+def validate_response(cmd: str, message: object) -> None:
+    """Check the reply to a ``cmd`` request against its schema.
+
+    Raises :class:`SchemaViolation` naming the JSON path and what is wrong.
+    """
+    if cmd not in COMMANDS:
+        raise ValueError(f"{cmd!r} is not a protocol command")
+    _check(f"{cmd}.response", f"{cmd} reply", message)
+
+
+def response_problem(cmd: str, message: Mapping[str, Any]) -> str | None:
+    """What is wrong with the reply to ``cmd``, or None when it matches the schema.
+
+    This is the reply checker given to :class:`adapters.stdio.StdioAdapter`.
+    """
+    try:
+        validate_response(cmd, message)
+    except SchemaViolation as exc:
+        return exc.message
+    return None
+
+
+def request_id(message: object) -> int | str | None:
+    """The ``id`` of a request that may be malformed, for echoing in an error reply."""
+    if isinstance(message, dict):
+        value = message.get("id")
+        if isinstance(value, int | str) and not isinstance(value, bool):
+            return value
+    return None
+
+
+def error_reply(
+    id_: int | str | None, code: str, message: str, *, clause: str | None = None
+) -> JSON:
+    """An ``ok: false`` reply."""
+    error: JSON = {"code": code, "message": message}
+    if clause is not None:
+        error["clause"] = clause
+    return {"id": id_, "ok": False, "error": error}
