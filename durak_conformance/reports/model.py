@@ -1,0 +1,554 @@
+"""Typed model of one conformance run: header, scenario records, footer.
+
+The JSON form is described by ``durak_conformance/schemas/report-v1.json``;
+:meth:`RunReport.from_json` validates against it so that every consumer (diff, docs build,
+badges) can trust what it reads.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal, cast, get_args
+
+import jsonschema
+
+import durak_conformance
+
+Status = Literal["pass", "fail", "error", "skip", "xfail", "xpass"]
+STATUSES: tuple[Status, ...] = get_args(Status)
+"""Every record status, in the order reports list them."""
+
+ActualStatus = Literal["pass", "fail", "error", "skip"]
+ExpectedStatus = Literal["xfail", "skip"]
+
+REPORT_FORMAT = "durak-conformance-report"
+REPORT_VERSION = 1
+
+# Must agree with durak_conformance.cli (a test checks it); repeated here so the report layer
+# does not import the command line.
+EXIT_OK = 0
+"""Every scenario went as expected."""
+EXIT_FAILURES = 1
+"""Unexpected failures or errors, or (strict) unexpected passes."""
+EXIT_USAGE = 2
+"""Usage or configuration error (bad arguments, unreadable profile, report or expectations)."""
+EXIT_ENGINE = 3
+"""The engine under test could not be started."""
+
+RecordKey = tuple[str, str, str]
+"""(scenario id, profile, canonical options): identifies a record within and across runs."""
+
+
+class ReportError(Exception):
+    """A report (or expectations) file is unreadable or does not match its schema.
+
+    The message names the file and, for schema errors, the JSON path of the offending value.
+    """
+
+
+def options_key(options: Mapping[str, str]) -> str:
+    """Canonical text of an option set: ``key=value`` pairs sorted by key, comma separated."""
+    return ",".join(f"{k}={options[k]}" for k in sorted(options))
+
+
+def json_path(parts: Iterable[str | int]) -> str:
+    """``$.records[3].status`` style path from a sequence of keys and indexes."""
+    text = "$"
+    for part in parts:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif part.isidentifier():
+            text += f".{part}"
+        else:
+            text += f"[{json.dumps(part)}]"
+    return text
+
+
+@cache
+def load_schema(name: str) -> jsonschema.Draft202012Validator:
+    """A reusable validator for ``durak_conformance/schemas/<name>``."""
+    text = resources.files(durak_conformance).joinpath("schemas", name).read_text("utf-8")
+    schema = json.loads(text)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def path_sort_key(parts: Iterable[str | int]) -> tuple[tuple[int, int, str], ...]:
+    """Sort key putting JSON paths in document order (indexes numerically)."""
+    return tuple((0, p, "") if isinstance(p, int) else (1, 0, p) for p in parts)
+
+
+def schema_errors(validator: jsonschema.Draft202012Validator, data: Any) -> list[tuple[str, str]]:
+    """(JSON path, message) for each schema violation in document order, at most 10."""
+    errors = sorted(validator.iter_errors(data), key=lambda e: path_sort_key(e.absolute_path))
+    result: list[tuple[str, str]] = []
+    for error in errors[:10]:
+        # For oneOf/anyOf the deepest sub-error names the real problem.
+        best = jsonschema.exceptions.best_match([error])
+        result.append((json_path(best.absolute_path), best.message))
+    return result
+
+
+@dataclass(frozen=True)
+class ExpectedOutcome:
+    """An expectations-file entry that applied to a record, and what the run actually gave."""
+
+    status: ExpectedStatus
+    reason: str
+    link: str
+    actual: ActualStatus
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "reason": self.reason,
+            "link": self.link,
+            "actual": self.actual,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ExpectedOutcome:
+        return cls(
+            status=data["status"], reason=data["reason"], link=data["link"], actual=data["actual"]
+        )
+
+
+@dataclass(frozen=True)
+class ScenarioRecord:
+    """The result of one scenario under one profile and one option set.
+
+    ``transcript`` holds the protocol exchange up to the failure, one dict per step (for
+    example ``{"request": {...}, "reply": {...}}``); it is kept as plain JSON.
+    """
+
+    id: str
+    profile: str
+    options: dict[str, str]
+    feature: str
+    area: str
+    name: str
+    line: int
+    clauses: list[str]
+    status: Status
+    message: str = ""
+    transcript: list[dict[str, Any]] = field(default_factory=list)
+    duration: float = 0.0
+    adapter: str = ""
+    expected: ExpectedOutcome | None = None
+
+    @property
+    def key(self) -> RecordKey:
+        """(scenario id, profile, canonical options)."""
+        return (self.id, self.profile, options_key(self.options))
+
+    @property
+    def actual(self) -> ActualStatus:
+        """The status the run produced before expectations were applied."""
+        if self.expected is not None:
+            return self.expected.actual
+        if self.status == "xfail":
+            return "fail"
+        if self.status == "xpass":
+            return "pass"
+        return self.status
+
+    @property
+    def unexpected(self) -> bool:
+        """A failure or error nobody expected (xpass is judged separately, see exit_code)."""
+        return self.status in ("fail", "error")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "profile": self.profile,
+            "options": dict(self.options),
+            "feature": self.feature,
+            "area": self.area,
+            "name": self.name,
+            "line": self.line,
+            "clauses": list(self.clauses),
+            "status": self.status,
+            "message": self.message,
+            "transcript": list(self.transcript),
+            "duration": self.duration,
+            "adapter": self.adapter,
+            "expected": None if self.expected is None else self.expected.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ScenarioRecord:
+        expected = data.get("expected")
+        return cls(
+            id=data["id"],
+            profile=data["profile"],
+            options=dict(data["options"]),
+            feature=data["feature"],
+            area=data["area"],
+            name=data["name"],
+            line=data["line"],
+            clauses=list(data["clauses"]),
+            status=data["status"],
+            message=data["message"],
+            transcript=list(data["transcript"]),
+            duration=float(data["duration"]),
+            adapter=data["adapter"],
+            expected=None if expected is None else ExpectedOutcome.from_json(expected),
+        )
+
+
+@dataclass(frozen=True)
+class Implementation:
+    """What the engine said about itself in the ``hello`` handshake."""
+
+    name: str
+    version: str
+    language: str | None = None
+    homepage: str | None = None
+    protocol: str = "1"
+    profiles: list[str] = field(default_factory=list)
+    capabilities: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_hello(cls, reply: Mapping[str, Any]) -> Implementation:
+        """Build from a ``hello`` reply; missing optional fields become None or empty."""
+        return cls(
+            name=str(reply["name"]),
+            version=str(reply.get("version", "")),
+            language=reply.get("language"),
+            homepage=reply.get("homepage"),
+            protocol=str(reply.get("protocol", "1")),
+            profiles=[str(p) for p in reply.get("profiles", [])],
+            capabilities=[str(c) for c in reply.get("capabilities", [])],
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "version": self.version,
+            "language": self.language,
+            "homepage": self.homepage,
+            "protocol": self.protocol,
+            "profiles": list(self.profiles),
+            "capabilities": list(self.capabilities),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Implementation:
+        return cls(
+            name=data["name"],
+            version=data["version"],
+            language=data["language"],
+            homepage=data["homepage"],
+            protocol=data["protocol"],
+            profiles=list(data["profiles"]),
+            capabilities=list(data["capabilities"]),
+        )
+
+
+@dataclass(frozen=True)
+class Machine:
+    """Where the run happened (for reading durations, not for comparing results)."""
+
+    platform: str
+    python: str
+    cpu_count: int | None
+
+    @classmethod
+    def current(cls) -> Machine:
+        return cls(
+            platform=platform.platform(),
+            python=platform.python_version(),
+            cpu_count=os.cpu_count(),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {"platform": self.platform, "python": self.python, "cpu_count": self.cpu_count}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Machine:
+        return cls(platform=data["platform"], python=data["python"], cpu_count=data["cpu_count"])
+
+
+def utc_now() -> str:
+    """The current time as ISO 8601 UTC with a ``Z`` suffix, to the second."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def suite_revision() -> str | None:
+    """The git commit of the suite checkout (``-dirty`` if tracked files changed), or None.
+
+    Only a checkout of this project counts: an installed copy that happens to sit inside some
+    other repository must not report that repository's commit.
+    """
+    root = Path(durak_conformance.__file__).resolve().parent.parent
+    if not (root / ".git").exists():
+        return None
+    try:
+        rev = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if not rev:
+        return None
+    return f"{rev}-dirty" if dirty else rev
+
+
+@dataclass(frozen=True)
+class RunHeader:
+    """Who was tested, with which suite, how, when and where."""
+
+    implementation: Implementation
+    adapter: str
+    suite_version: str
+    tool_version: str
+    suite_revision: str | None
+    profiles: list[str]
+    options: dict[str, str]
+    started_at: str
+    machine: Machine
+    command: list[str]
+    strict: bool = False
+    expectations: str | None = None
+
+    @classmethod
+    def collect(
+        cls,
+        implementation: Implementation,
+        adapter: str,
+        profiles: Sequence[str],
+        options: Mapping[str, str] | None = None,
+        *,
+        command: Sequence[str] | None = None,
+        strict: bool = False,
+        expectations: str | None = None,
+    ) -> RunHeader:
+        """A header for a run starting now: versions, git revision, time and machine filled in.
+
+        ``options`` are the option values requested for the run (empty: each profile's
+        defaults); the options each record actually ran with are in the record.
+        """
+        return cls(
+            implementation=implementation,
+            adapter=adapter,
+            suite_version=durak_conformance.SUITE_VERSION,
+            tool_version=durak_conformance.__version__,
+            suite_revision=suite_revision(),
+            profiles=list(profiles),
+            options=dict(options or {}),
+            started_at=utc_now(),
+            machine=Machine.current(),
+            command=list(sys.argv if command is None else command),
+            strict=strict,
+            expectations=expectations,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "implementation": self.implementation.to_json(),
+            "adapter": self.adapter,
+            "suite_version": self.suite_version,
+            "tool_version": self.tool_version,
+            "suite_revision": self.suite_revision,
+            "profiles": list(self.profiles),
+            "options": dict(self.options),
+            "started_at": self.started_at,
+            "machine": self.machine.to_json(),
+            "command": list(self.command),
+            "strict": self.strict,
+            "expectations": self.expectations,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> RunHeader:
+        return cls(
+            implementation=Implementation.from_json(data["implementation"]),
+            adapter=data["adapter"],
+            suite_version=data["suite_version"],
+            tool_version=data["tool_version"],
+            suite_revision=data["suite_revision"],
+            profiles=list(data["profiles"]),
+            options=dict(data["options"]),
+            started_at=data["started_at"],
+            machine=Machine.from_json(data["machine"]),
+            command=list(data["command"]),
+            strict=data["strict"],
+            expectations=data["expectations"],
+        )
+
+
+def count_statuses(records: Iterable[ScenarioRecord]) -> dict[Status, int]:
+    """Number of records per status; every status present, zero if none."""
+    counts = Counter(r.status for r in records)
+    return {s: counts.get(s, 0) for s in STATUSES}
+
+
+def exit_code(report: RunReport, strict: bool) -> int:
+    """0 if every scenario went as expected, 1 otherwise.
+
+    Unexpected means a ``fail`` or ``error`` record; with ``strict`` an ``xpass`` (a scenario
+    expected to fail that passed) is unexpected too, so stale expectations get cleaned up.
+    Skips never fail a run. Codes 2 (:data:`EXIT_USAGE`) and 3 (:data:`EXIT_ENGINE`) are for
+    the run command to return when it cannot judge the engine at all.
+    """
+    for record in report.records:
+        if record.status in ("fail", "error") or (strict and record.status == "xpass"):
+            return EXIT_FAILURES
+    return EXIT_OK
+
+
+@dataclass(frozen=True)
+class RunFooter:
+    """Totals and how the run ended."""
+
+    totals: dict[Status, int]
+    duration: float
+    stopped_early: bool = False
+    stop_reason: str | None = None
+    exit_code: int = EXIT_OK
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "totals": {s: self.totals.get(s, 0) for s in STATUSES},
+            "duration": self.duration,
+            "stopped_early": self.stopped_early,
+            "stop_reason": self.stop_reason,
+            "exit_code": self.exit_code,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> RunFooter:
+        totals = cast(dict[Status, int], {s: int(data["totals"][s]) for s in STATUSES})
+        return cls(
+            totals=totals,
+            duration=float(data["duration"]),
+            stopped_early=data["stopped_early"],
+            stop_reason=data["stop_reason"],
+            exit_code=data["exit_code"],
+        )
+
+
+@dataclass(frozen=True)
+class RunReport:
+    """A whole run: header, records (one per scenario x profile x options), footer."""
+
+    header: RunHeader
+    records: list[ScenarioRecord]
+    footer: RunFooter
+
+    @classmethod
+    def build(
+        cls,
+        header: RunHeader,
+        records: Sequence[ScenarioRecord],
+        duration: float,
+        *,
+        stop_reason: str | None = None,
+        exit_code_override: int | None = None,
+    ) -> RunReport:
+        """Assemble a report, computing the totals and the exit code from the records.
+
+        ``stop_reason`` (not None) marks the run as stopped early and says why. The exit code
+        is :func:`exit_code` with the header's ``strict`` unless ``exit_code_override`` is
+        given (the run command passes 2 or 3 when it could not judge the engine).
+        Raises ValueError on two records with the same key.
+        """
+        seen: dict[RecordKey, int] = {}
+        for index, record in enumerate(records):
+            if record.key in seen:
+                raise ValueError(
+                    f"records {seen[record.key]} and {index} have the same key {record.key}"
+                )
+            seen[record.key] = index
+        report = cls(
+            header=header,
+            records=list(records),
+            footer=RunFooter(totals=count_statuses(records), duration=duration),
+        )
+        code = (
+            exit_code(report, header.strict) if exit_code_override is None else exit_code_override
+        )
+        footer = RunFooter(
+            totals=report.footer.totals,
+            duration=duration,
+            stopped_early=stop_reason is not None,
+            stop_reason=stop_reason,
+            exit_code=code,
+        )
+        return cls(header=header, records=report.records, footer=footer)
+
+    def with_records(self, records: Sequence[ScenarioRecord]) -> RunReport:
+        """The same run with new records (after expectations): totals and exit code recomputed."""
+        override = (
+            None if self.footer.exit_code in (EXIT_OK, EXIT_FAILURES) else self.footer.exit_code
+        )
+        return RunReport.build(
+            self.header,
+            records,
+            self.footer.duration,
+            stop_reason=self.footer.stop_reason if self.footer.stopped_early else None,
+            exit_code_override=override,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "report_format": REPORT_FORMAT,
+            "report_version": REPORT_VERSION,
+            "header": self.header.to_json(),
+            "records": [r.to_json() for r in self.records],
+            "footer": self.footer.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, source: str = "<report>") -> RunReport:
+        """Validate parsed JSON against report-v1.json and build the report.
+
+        Raises :class:`ReportError` naming ``source`` and the JSON path of the first problem;
+        also when two records share a key or the footer totals disagree with the records.
+        """
+        errors = schema_errors(load_schema("report-v1.json"), data)
+        if errors:
+            lines = [f"{source}: not a valid durak-conformance report (report-v1.json):"]
+            lines += [f"  at {path}: {message}" for path, message in errors]
+            raise ReportError("\n".join(lines))
+        records = [ScenarioRecord.from_json(r) for r in data["records"]]
+        seen: dict[RecordKey, int] = {}
+        for index, record in enumerate(records):
+            if record.key in seen:
+                raise ReportError(
+                    f"{source}: at $.records[{index}]: same scenario, profile and options as "
+                    f"$.records[{seen[record.key]}] ({record.id}, {record.profile}, "
+                    f"[{options_key(record.options)}])"
+                )
+            seen[record.key] = index
+        footer = RunFooter.from_json(data["footer"])
+        counted = count_statuses(records)
+        for status in STATUSES:
+            if footer.totals[status] != counted[status]:
+                raise ReportError(
+                    f"{source}: at $.footer.totals.{status}: says {footer.totals[status]} but "
+                    f"the records hold {counted[status]} (edited or corrupted report)"
+                )
+        return cls(header=RunHeader.from_json(data["header"]), records=records, footer=footer)
