@@ -1,0 +1,421 @@
+"""The pytest plugin that runs the Gherkin conformance suite against engines.
+
+Registered once through the ``pytest11`` entry point.  It adds the ``durak-conformance``
+option group, turns ``@id:`` / ``@rule:`` tags into markers, runs every scenario once per
+adapter (``--durak-adapter NAME`` or ``--durak-engine "COMMAND"``), skips scenarios an engine
+cannot play (profile or capability not claimed) with the reason, and records each scenario's
+outcome, profile, options, clauses and transcript in ``item.user_properties`` for the reports.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import shlex
+from collections.abc import Generator, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from adapters.base import Adapter, EngineFailure
+from durak_conformance.steps.driver import JSON, TableDriver
+from durak_conformance.steps.notation import ScenarioError
+
+GROUP = "durak-conformance"
+
+
+def step_modules() -> list[str]:
+    """Every ``*_steps.py`` module of :mod:`durak_conformance.steps`, in name order."""
+    import pkgutil
+
+    import durak_conformance.steps as package
+
+    return [
+        f"{package.__name__}.{info.name}"
+        for info in pkgutil.iter_modules(package.__path__)
+        if info.name.endswith("_steps")
+    ]
+
+
+MARKERS = {
+    "scenario_id": "scenario_id(id): the stable id of a conformance scenario (@id: tag)",
+    "rule": "rule(clause): a ruleset clause the scenario exercises (@rule: tag)",
+    "ambiguous": "ambiguous: the scenario tests a profile's chosen reading of an ambiguous rule",
+}
+PROPERTY_KEY = "durak"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup(GROUP, "durak-conformance: engines and profiles to check")
+    group.addoption(
+        "--durak-adapter",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="run the suite against this adapter (repeatable); "
+        "default: the durak_adapters ini value, else 'reference'",
+    )
+    group.addoption(
+        "--durak-engine",
+        action="append",
+        default=[],
+        metavar="COMMAND",
+        help="run the suite against an engine program speaking the protocol "
+        "over stdio, given as one shell-quoted command line (repeatable)",
+    )
+    group.addoption(
+        "--durak-profile",
+        action="append",
+        default=[],
+        metavar="PROFILE",
+        help="run only scenarios of these profiles (repeatable)",
+    )
+    group.addoption(
+        "--durak-option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="run only scenarios whose table options include KEY=VALUE",
+    )
+    group.addoption(
+        "--durak-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="per-request timeout for stdio engines (default 10)",
+    )
+    group.addoption(
+        "--durak-no-schema-check",
+        action="store_true",
+        default=False,
+        help="do not check stdio engines' replies against the protocol schemas",
+    )
+    group.addoption(
+        "--durak-records",
+        default=None,
+        metavar="FILE",
+        help="write one JSON line per scenario result to FILE",
+    )
+    parser.addini(
+        "durak_adapters", "adapters to run the suite against", type="args", default=["reference"]
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for text in MARKERS.values():
+        config.addinivalue_line("markers", text)
+    import importlib
+
+    for module_name in step_modules():
+        module = importlib.import_module(module_name)
+        if not config.pluginmanager.is_registered(module):
+            config.pluginmanager.register(module, module_name)
+    records = config.getoption("--durak-records")
+    if records:
+        config.stash[_records_key] = _RecordWriter(Path(records))
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    writer = config.stash.get(_records_key, None)
+    if writer is not None:
+        writer.close()
+
+
+def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
+    """``@id:x`` -> ``scenario_id("x")``, ``@rule:x`` -> ``rule("x")``, ``@ambiguous``."""
+    key, sep, value = tag.partition(":")
+    if sep and key == "id":
+        pytest.mark.scenario_id(value)(function)
+        return True
+    if sep and key == "rule":
+        pytest.mark.rule(value)(function)
+        return True
+    if tag == "ambiguous":
+        pytest.mark.ambiguous(function)
+        return True
+    return None
+
+
+# ---------------------------------------------------------------------- adapters
+
+
+def adapter_specs(config: pytest.Config) -> list[str]:
+    """Adapter names and ``engine:COMMAND`` specs, in the order given."""
+    names = list(config.getoption("--durak-adapter"))
+    engines = [f"engine:{cmd}" for cmd in config.getoption("--durak-engine")]
+    if not names and not engines:
+        names = list(config.getini("durak_adapters"))
+    return names + engines
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "durak_adapter" in metafunc.fixturenames:
+        specs = adapter_specs(metafunc.config)
+        metafunc.parametrize(
+            "durak_adapter", specs, indirect=True, scope="session", ids=[_spec_id(s) for s in specs]
+        )
+
+
+def _spec_id(spec: str) -> str:
+    if spec.startswith("engine:"):
+        words = shlex.split(spec[len("engine:") :])
+        return "engine-" + Path(words[0]).name if words else "engine"
+    return spec
+
+
+class _AdapterPool:
+    """One live adapter per spec for the whole session."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.adapters: dict[str, Adapter] = {}
+        self.broken: dict[str, str] = {}
+
+    def get(self, spec: str) -> Adapter:
+        if spec in self.broken:
+            pytest.fail(self.broken[spec], pytrace=False)
+        if spec not in self.adapters:
+            try:
+                self.adapters[spec] = self._open(spec)
+                self.adapters[spec].hello()
+            except EngineFailure as exc:
+                self.broken[spec] = f"engine could not be started: {exc}"
+                self.adapters.pop(spec, None)
+                pytest.fail(self.broken[spec], pytrace=False)
+        return self.adapters[spec]
+
+    def _open(self, spec: str) -> Adapter:
+        from adapters.registry import AdapterOptions, open_adapter
+        from durak_conformance.protocol import response_problem
+
+        checker = None if self.config.getoption("--durak-no-schema-check") else response_problem
+        options = AdapterOptions(checker=checker, timeout=self.config.getoption("--durak-timeout"))
+        if spec.startswith("engine:"):
+            return open_adapter(command=shlex.split(spec[len("engine:") :]), options=options)
+        return open_adapter(name=spec, options=options)
+
+    def close(self) -> None:
+        for adapter in self.adapters.values():
+            with contextlib.suppress(Exception):  # closing must not mask results
+                adapter.close()
+        self.adapters.clear()
+
+
+_pool_key = pytest.StashKey[_AdapterPool]()
+
+
+@pytest.fixture(scope="session")
+def durak_adapter(request: pytest.FixtureRequest) -> Iterator[Adapter]:
+    """The adapter this run of the scenario plays against."""
+    config = request.config
+    pool = config.stash.get(_pool_key, None)
+    if pool is None:
+        pool = config.stash[_pool_key] = _AdapterPool(config)
+    spec: str = getattr(request, "param", None) or adapter_specs(config)[0]
+    yield pool.get(spec)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    pool = session.config.stash.get(_pool_key, None)
+    if pool is not None:
+        pool.close()
+
+
+def _resolve(profile: str, options: Mapping[str, str]) -> tuple[JSON, dict[str, str]]:
+    from durak_conformance.profiles import ProfileError, load_profile, resolve
+
+    try:
+        resolved = resolve(load_profile(profile), options)
+    except ProfileError as exc:
+        raise ScenarioError(str(exc)) from None
+    return dict(resolved.params), dict(resolved.options)
+
+
+@pytest.fixture
+def durak_table(request: pytest.FixtureRequest, durak_adapter: Adapter) -> Iterator[TableDriver]:
+    """The table the scenario sets up and plays."""
+    config = request.config
+    profiles = config.getoption("--durak-profile")
+    selected_options: dict[str, str] = {}
+    for item in config.getoption("--durak-option"):
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise pytest.UsageError(f"--durak-option {item!r}: expected KEY=VALUE")
+        selected_options[key.strip()] = value.strip()
+    driver = TableDriver(
+        durak_adapter, _resolve, frozenset(profiles) if profiles else None, selected_options
+    )
+    request.node.stash[_driver_key] = driver
+    yield driver
+    driver.close()
+
+
+_driver_key = pytest.StashKey[TableDriver]()
+
+
+def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
+    request.node.stash[_scenario_key] = (
+        _feature_path(feature),
+        str(scenario.name),
+        int(getattr(scenario, "line_number", 0)),
+    )
+
+
+_scenario_key = pytest.StashKey[tuple[str, str, int]]()
+
+
+def pytest_bdd_before_step(
+    request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any, step_func: Any
+) -> None:
+    driver = request.node.stash.get(_driver_key, None)
+    if driver is None and "durak_table" in request.fixturenames:
+        driver = request.getfixturevalue("durak_table")
+    if driver is not None:
+        driver.location = f"{_feature_path(feature)}:{step.line_number}"
+
+
+def _feature_path(feature: Any) -> str:
+    text = str(getattr(feature, "filename", None) or "?").replace("\\", "/")
+    marker = "/features/"
+    return text[text.rindex(marker) + 1 :] if marker in text else text
+
+
+# ---------------------------------------------------------------------- results
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report: pytest.TestReport = yield
+    driver = item.stash.get(_driver_key, None)
+    if driver is None:
+        return report
+    if report.when == "call" or (report.when == "setup" and not report.passed):
+        record = _record(item, driver, report, call)
+        item.user_properties.append((PROPERTY_KEY, record))
+        report.user_properties = list(item.user_properties)
+        if report.failed:
+            exc = call.excinfo.value if call.excinfo is not None else None
+            if isinstance(exc, AssertionError | ScenarioError | EngineFailure):
+                # The step's own message says what was expected and what the engine said;
+                # the harness's traceback would only bury it.
+                report.longrepr = record["message"]
+            if driver.transcript:
+                report.sections.append(("durak-conformance", _failure_text(record)))
+        writer = item.config.stash.get(_records_key, None)
+        if writer is not None:
+            writer.write(record)
+    return report
+
+
+def _status(report: pytest.TestReport, call: pytest.CallInfo[None]) -> str:
+    if report.skipped:
+        return "skip"
+    if report.passed:
+        return "pass"
+    exc = call.excinfo.value if call.excinfo is not None else None
+    if isinstance(exc, AssertionError):
+        return "fail"
+    return "error"
+
+
+def _record(
+    item: pytest.Item, driver: TableDriver, report: pytest.TestReport, call: pytest.CallInfo[None]
+) -> JSON:
+    status = _status(report, call)
+    message = ""
+    if call.excinfo is not None:
+        exc = call.excinfo.value
+        if status == "skip":
+            message = str(getattr(exc, "msg", exc))
+        elif isinstance(exc, ScenarioError):
+            text = str(exc)
+            where = driver.location
+            message = (
+                f"scenario error: {text}"
+                if text.startswith(where)
+                else f"scenario error: {where}: {text}"
+            )
+        elif isinstance(exc, EngineFailure):
+            message = f"engine failure at {driver.location}: {exc}"
+        else:
+            message = str(exc)
+    ids = [m.args[0] for m in item.iter_markers("scenario_id")]
+    clauses = [m.args[0] for m in item.iter_markers("rule")]
+    feature, name, line = item.stash.get(_scenario_key, ("", item.name, 0))
+    return {
+        "id": ids[0] if ids else item.name,
+        "nodeid": item.nodeid,
+        "name": name,
+        "feature": feature,
+        "line": line,
+        "area": Path(feature).stem if feature else "",
+        "profile": driver.setup.profile or "",
+        "options": dict(driver.effective_options),
+        "adapter": _adapter_of(item),
+        "clauses": clauses,
+        "ambiguous": any(True for _ in item.iter_markers("ambiguous")),
+        "status": status,
+        "message": message,
+        "location": driver.location,
+        "transcript": list(driver.transcript),
+        "duration": report.duration,
+    }
+
+
+def _adapter_of(item: pytest.Item) -> str:
+    callspec = getattr(item, "callspec", None)
+    spec = callspec.params.get("durak_adapter", "") if callspec is not None else ""
+    return _spec_id(str(spec)) if spec else ""
+
+
+def _failure_text(record: JSON) -> str:
+    lines = [
+        f"scenario: {record['name']} ({record['id']})",
+        f"profile: {record['profile']}  options: {record['options']}",
+        f"failed at: {record['location']}",
+        "transcript:",
+    ]
+    for entry in record["transcript"]:
+        lines.append("  -> " + json.dumps(entry["request"], ensure_ascii=False))
+        reply = entry.get("reply", {})
+        if "state" in reply and len(reply) == 1:
+            lines.append("  <- state " + _brief_state(reply["state"]))
+        else:
+            lines.append("  <- " + json.dumps(reply, ensure_ascii=False)[:400])
+    return "\n".join(lines)
+
+
+def _brief_state(state: JSON) -> str:
+    hands = " | ".join(
+        f"{s['seat']}: {' '.join(s.get('hand', []))}" for s in state.get("seats", [])
+    )
+    table = " ".join(
+        p["attack"] + ("/" + p["defence"] if p.get("defence") else "")
+        for p in state.get("table", [])
+    )
+    return (
+        f"phase={state.get('phase')} attacker={state.get('attacker')} "
+        f"defender={state.get('defender')} table=[{table}] hands=[{hands}]"
+    )
+
+
+class _RecordWriter:
+    """Appends one JSON line per result (safe under xdist: each worker writes its own file)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.handle = self.path.open("a", encoding="utf-8")
+
+    def write(self, record: JSON) -> None:
+        self.handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self.handle.flush()
+
+    def close(self) -> None:
+        self.handle.close()
+
+
+_records_key = pytest.StashKey[_RecordWriter]()

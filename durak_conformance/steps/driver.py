@@ -1,0 +1,319 @@
+"""The table a scenario sets up and plays, through whichever adapter is under test.
+
+A scenario first describes the table (profile, options, seats, a stacked deck or a position),
+then plays actions and checks what the engine says.  The game is started lazily, on the
+first action or expectation, so the ``Given`` steps can come in any order.
+
+Every request and reply goes into :attr:`TableDriver.transcript`, which failure messages and
+reports show up to the failing step.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import itertools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from adapters.base import ActResult, Adapter, Implementation, UnsupportedByEngine
+from durak_conformance.steps.notation import ParsedAction, ScenarioError
+from reference_engine.cards import deck as full_deck
+
+JSON = dict[str, Any]
+_game_ids = itertools.count(1)
+
+#: Capability a scenario needs, by how it starts or what it checks.
+CAP_POSITION = "position"
+CAP_LEGAL = "legal"
+
+
+@dataclass
+class LastAction:
+    """The most recent action and how the engine answered it."""
+
+    parsed: ParsedAction
+    result: ActResult
+    state_before: JSON
+    location: str
+    checked: bool = False
+
+
+@dataclass
+class Setup:
+    """What the ``Given`` steps said about the table."""
+
+    profile: str | None = None
+    options: dict[str, str] = field(default_factory=dict)
+    seats: int | None = None
+    bots: set[int] = field(default_factory=set)
+    deck: list[str] | None = None
+    hands: dict[int, list[str]] = field(default_factory=dict)
+    trump: str | None = None
+    stock: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    discard_count: int | None = None
+    out: list[int] = field(default_factory=list)
+    attacker: int | None = None
+    first_bout_over: bool | None = None
+    seed: int = 0
+
+
+class TableDriver:
+    """One scenario's game on one adapter."""
+
+    def __init__(
+        self,
+        adapter: Adapter,
+        resolve: Callable[[str, Mapping[str, str]], tuple[JSON, dict[str, str]]],
+        selected_profiles: frozenset[str] | None = None,
+        selected_options: Mapping[str, str] | None = None,
+    ) -> None:
+        self.adapter = adapter
+        self._resolve = resolve
+        self.selected_profiles = selected_profiles
+        self.selected_options = dict(selected_options or {})
+        self.setup = Setup()
+        self.location = "?"
+        self.game: str | None = None
+        self.state: JSON | None = None
+        self.rules: JSON | None = None
+        self.effective_options: dict[str, str] = {}
+        self.transcript: list[JSON] = []
+        self.last: LastAction | None = None
+        self.bout_table_before: list[JSON] = []
+
+    # ------------------------------------------------------------------ helpers
+
+    @property
+    def implementation(self) -> Implementation:
+        return self.adapter.hello()
+
+    def error(self, message: str) -> ScenarioError:
+        return ScenarioError(f"{self.location}: {message}")
+
+    def require_capability(self, capability: str, why: str) -> None:
+        if capability not in self.implementation.capabilities:
+            pytest.skip(f"engine does not claim capability {capability!r} ({why})")
+
+    def set_profile(self, profile: str) -> None:
+        self._before_start("choose the profile")
+        self.setup.profile = profile
+        if self.selected_profiles is not None and profile not in self.selected_profiles:
+            pytest.skip(f"deselected: profile {profile} not selected")
+        if profile not in self.implementation.profiles:
+            pytest.skip(f"engine does not implement profile {profile!r}")
+
+    def set_option(self, key: str, value: str) -> None:
+        self._before_start("set a table option")
+        self.setup.options[key] = value
+
+    def _before_start(self, what: str) -> None:
+        if self.game is not None:
+            raise self.error(
+                f"cannot {what} once the game has started: put it before the "
+                "first action or expectation"
+            )
+
+    # ------------------------------------------------------------------ starting
+
+    def start(self) -> JSON:
+        """Start the game described so far (once); returns the state."""
+        if self.game is not None:
+            assert self.state is not None
+            return self.state
+        s = self.setup
+        if s.profile is None:
+            raise self.error("no profile: start with e.g. 'Given the \"videochess\" profile'")
+        rules, options = self._resolve(s.profile, s.options)
+        for key, value in self.selected_options.items():
+            if options.get(key) != value:
+                pytest.skip(f"deselected: option {key}={options.get(key)} (run selects {value})")
+        self.rules, self.effective_options = rules, options
+        game = f"g{next(_game_ids)}"
+        kwargs: JSON = {}
+        if s.hands:
+            if s.deck is not None:
+                raise self.error("give either hands (a position) or a stacked deck, not both")
+            self.require_capability(CAP_POSITION, "the scenario starts from a position")
+            kwargs["position"] = self._position(int(rules["deck_size"]))
+            seat_count = len(s.hands)
+        elif s.deck is not None:
+            kwargs["deck"] = list(s.deck)
+            if s.seats is None:
+                raise self.error("a stacked deck needs a seat count: 'Given 2 seats'")
+            seat_count = s.seats
+        else:
+            raise self.error("the table is not set: give the hands (a position) or a stacked deck")
+        seats = [{"seat": n, "human": n not in s.bots} for n in range(1, seat_count + 1)]
+        request = {
+            "cmd": "start",
+            "game": game,
+            "profile": s.profile,
+            "options": options,
+            "seats": seats,
+            "seed": s.seed,
+            **kwargs,
+        }
+        try:
+            state = self.adapter.start(
+                game,
+                profile=s.profile,
+                options=options,
+                rules=rules,
+                seats=seats,
+                seed=s.seed,
+                **kwargs,
+            )
+        except UnsupportedByEngine as exc:
+            pytest.skip(f"engine declined: {exc}")
+        self.transcript.append({"request": request, "reply": {"state": state}})
+        self.game = game
+        self.state = state
+        return state
+
+    def _position(self, deck_size: int) -> JSON:
+        s = self.setup
+        seat_numbers = sorted(s.hands)
+        if seat_numbers != list(range(1, len(seat_numbers) + 1)):
+            raise self.error(
+                f"hands must be given for seats 1..{len(seat_numbers)}, got seats {seat_numbers}"
+            )
+        if s.trump is None:
+            raise self.error("a position needs the trump card: 'Given the trump card is 7♥'")
+        allowed = {c.code for c in full_deck(deck_size)}
+        seen: dict[str, str] = {}
+        zones = [(f"seat {n}'s hand", s.hands[n]) for n in seat_numbers]
+        zones += [("the stock", s.stock), ("the discard pile", s.discard)]
+        for zone, cards in zones:
+            for c in cards:
+                if c not in allowed:
+                    raise self.error(f"{c} in {zone} is not a card of the {deck_size}-card deck")
+                if c in seen:
+                    raise self.error(f"{c} is both in {seen[c]} and in {zone}")
+                seen[c] = zone
+        if s.trump not in allowed:
+            raise self.error(f"the trump card {s.trump} is not in the {deck_size}-card deck")
+        if s.trump in s.stock and s.stock[-1] != s.trump:
+            raise self.error(f"the trump card {s.trump} must be the last card of the stock")
+        discard = list(s.discard)
+        if s.discard_count is not None:
+            # Cards nobody sees again: fill the pile with unused cards of other suits first.
+            spare = [c for c in sorted(allowed) if c not in seen and c != s.trump]
+            if len(spare) < s.discard_count:
+                raise self.error(
+                    f"only {len(spare)} cards are left for a discard pile of {s.discard_count}"
+                )
+            discard += spare[: s.discard_count]
+        position: JSON = {
+            "hands": {str(n): list(s.hands[n]) for n in seat_numbers},
+            "stock": list(s.stock),
+            "trump": s.trump,
+            "discard": discard,
+            "out": list(s.out),
+        }
+        if s.attacker is not None:
+            position["attacker"] = s.attacker
+        if s.first_bout_over is not None:
+            position["first_bout_over"] = s.first_bout_over
+        return position
+
+    # ------------------------------------------------------------------ playing
+
+    def act(self, parsed: ParsedAction) -> LastAction:
+        """Send one action; the result waits in :attr:`last` for an expectation."""
+        self.check_last_action_was_judged()
+        state = self.start()
+        assert self.game is not None
+        before = copy.deepcopy(state)
+        request = {"cmd": "act", "game": self.game, "seat": parsed.seat, "action": parsed.action}
+        result = self.adapter.act(self.game, parsed.seat, parsed.action)
+        self.transcript.append({"request": request, "reply": _reply_json(result)})
+        if result.ok and result.state is not None:
+            if before.get("table"):
+                self.bout_table_before = before["table"]
+            self.state = result.state
+        self.last = LastAction(parsed, result, before, self.location)
+        return self.last
+
+    def play_all(self, lines: list[tuple[str, ParsedAction]]) -> None:
+        """Play several actions, each of which must be accepted."""
+        for text, parsed in lines:
+            last = self.act(parsed)
+            if not last.result.ok:
+                raise AssertionError(
+                    f"{self.location}: '{text}' was refused by the engine, but the scenario "
+                    f"expects it to be accepted: {_error_text(last.result)}"
+                )
+            last.checked = True
+
+    def check_last_action_was_judged(self) -> None:
+        """An action whose rejection nobody expected must not pass silently."""
+        last = self.last
+        if last is not None and not last.checked and not last.result.ok:
+            last.checked = True
+            raise AssertionError(
+                f"{last.location}: the engine refused {_action_text(last.parsed)}, but the "
+                f"scenario expects it to be accepted: {_error_text(last.result)}"
+            )
+
+    def current(self) -> JSON:
+        """The state for an expectation (after making sure no refusal went unnoticed)."""
+        self.check_last_action_was_judged()
+        return self.start()
+
+    def fresh_state(self) -> JSON:
+        """Ask the engine for its state now."""
+        self.start()
+        assert self.game is not None
+        state = self.adapter.state(self.game)
+        self.transcript.append(
+            {"request": {"cmd": "state", "game": self.game}, "reply": {"state": state}}
+        )
+        return state
+
+    def legal(self, seat: int) -> list[JSON]:
+        self.require_capability(CAP_LEGAL, "the scenario checks the list of legal actions")
+        self.current()
+        assert self.game is not None
+        actions = self.adapter.legal(self.game, seat)
+        self.transcript.append(
+            {
+                "request": {"cmd": "legal", "game": self.game, "seat": seat},
+                "reply": {"actions": actions},
+            }
+        )
+        return actions
+
+    def close(self) -> None:
+        if self.game is not None:
+            with contextlib.suppress(Exception):  # a failing `end` must not hide the result
+                self.adapter.end(self.game)
+
+
+def seat_state(state: JSON, seat: int) -> JSON:
+    for entry in state.get("seats", []):
+        if entry.get("seat") == seat:
+            return dict(entry)
+    raise AssertionError(f"the engine's state has no seat {seat}")
+
+
+def _reply_json(result: ActResult) -> JSON:
+    if result.ok:
+        return {"ok": True, "events": list(result.events)}
+    return {"ok": False, "error": result.error}
+
+
+def _error_text(result: ActResult) -> str:
+    err = result.error or {}
+    clause = f" [{err['clause']}]" if err.get("clause") else ""
+    return f"{err.get('code', '?')}: {err.get('message', '')}{clause}"
+
+
+def _action_text(parsed: ParsedAction) -> str:
+    a = parsed.action
+    detail = " ".join(str(v) for k, v in a.items() if k not in ("type", "seat"))
+    return f"seat {parsed.seat} {a['type']} {detail}".strip()

@@ -1,0 +1,476 @@
+"""``Then`` steps: what the engine must have decided.
+
+Each failure message says what the scenario expected and what the engine said.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from pytest_bdd import parsers, then
+
+from durak_conformance.steps import notation
+from durak_conformance.steps.driver import JSON, TableDriver, seat_state
+
+# Fields of the state that the rules decide; only these are compared after a refusal.
+_RULE_FIELDS = (
+    "phase",
+    "trump",
+    "stock",
+    "discard",
+    "seats",
+    "table",
+    "attacker",
+    "defender",
+    "starter",
+    "taken",
+    "result",
+)
+
+
+def _fail(durak_table: TableDriver, expected: str, got: Any) -> AssertionError:
+    return AssertionError(f"{durak_table.location}: expected {expected}; the engine says {got}")
+
+
+# ---------------------------------------------------------------- acceptance
+
+
+@then(parsers.re(r"(?:it|the action) is accepted"))
+def _accepted(durak_table: TableDriver) -> None:
+    last = durak_table.last
+    if last is None:
+        raise durak_table.error("no action was tried before 'it is accepted'")
+    last.checked = True
+    if not last.result.ok:
+        err = last.result.error or {}
+        raise _fail(
+            durak_table,
+            "the action to be accepted",
+            f"refused: {err.get('code')}: {err.get('message')} {err.get('clause') or ''}",
+        )
+
+
+@then(
+    parsers.re(
+        r"(?:it|the action) is rejected(?: (?:by|under|because of) (?:rule|clause) "
+        r'"(?P<clause>[a-z0-9.-]+)")?'
+    )
+)
+def _rejected(durak_table: TableDriver, clause: str | None) -> None:
+    last = durak_table.last
+    if last is None:
+        raise durak_table.error("no action was tried before 'it is rejected'")
+    last.checked = True
+    if last.result.ok:
+        raise _fail(durak_table, f"the action to be rejected{_clause_text(clause)}", "accepted")
+    err = last.result.error or {}
+    if err.get("code") != "illegal":
+        raise _fail(durak_table, "an 'illegal' error", f"{err.get('code')}: {err.get('message')}")
+    if clause is not None:
+        _check_clause(durak_table, clause, err.get("clause"))
+    after = durak_table.fresh_state()
+    before = last.state_before
+    changed = [f for f in _RULE_FIELDS if before.get(f) != after.get(f)]
+    if changed:
+        raise _fail(
+            durak_table,
+            "the state to be unchanged after a refused action",
+            f"changed {', '.join(changed)}",
+        )
+
+
+@then(
+    parsers.re(
+        r"(?:it|the action) is (?P<verdict>accepted|rejected) "
+        r'(?:by|under|because of) "(?P<clause>[a-z0-9.-]+)" if rejected'
+    )
+)
+def _verdict_with_clause(durak_table: TableDriver, verdict: str, clause: str) -> None:
+    """For outlines: ``it is <verdict> by "<clause>" if rejected``."""
+    if verdict == "accepted":
+        _accepted(durak_table)
+    else:
+        _rejected(durak_table, clause)
+
+
+def _clause_text(clause: str | None) -> str:
+    return f" under {clause}" if clause else ""
+
+
+def _check_clause(durak_table: TableDriver, expected: str, got: Any) -> None:
+    """The engine's clause must end with the expected suffix (or be the full id)."""
+    if got is None:
+        # Engines are asked, not forced, to name clauses; the refusal itself is what counts.
+        return
+    profile = durak_table.setup.profile or ""
+    full = expected if expected.startswith(profile + ".") else f"{profile}.{expected}"
+    if got != full:
+        raise _fail(durak_table, f"a refusal under {full}", f"a refusal under {got}")
+
+
+# ---------------------------------------------------------------- hands
+
+
+def _hand(durak_table: TableDriver, seat: int) -> list[str]:
+    return list(seat_state(durak_table.current(), seat).get("hand", []))
+
+
+@then(parsers.re(r"seat (?P<seat>\d+) holds (?P<n>\d+) cards?"))
+def _hand_size(durak_table: TableDriver, seat: str, n: str) -> None:
+    hand = _hand(durak_table, int(seat))
+    if len(hand) != int(n):
+        raise _fail(durak_table, f"seat {seat} to hold {n} cards", f"{len(hand)}: {hand}")
+
+
+@then(parsers.re(r'seat (?P<seat>\d+) holds exactly "?(?P<cards>[^"]*?)"?'))
+def _hand_exact(durak_table: TableDriver, seat: str, cards: str) -> None:
+    expected = notation.cards(cards)
+    hand = _hand(durak_table, int(seat))
+    if Counter(hand) != Counter(expected):
+        raise _fail(durak_table, f"seat {seat} to hold exactly {sorted(expected)}", sorted(hand))
+
+
+@then(parsers.re(r"seat (?P<seat>\d+) has no cards"))
+def _hand_empty(durak_table: TableDriver, seat: str) -> None:
+    hand = _hand(durak_table, int(seat))
+    if hand:
+        raise _fail(durak_table, f"seat {seat} to hold no cards", hand)
+
+
+@then(parsers.re(r'seat (?P<seat>\d+) (?:still )?holds "?(?P<cards>[^"]*?)"? among others'))
+def _hand_includes(durak_table: TableDriver, seat: str, cards: str) -> None:
+    hand = _hand(durak_table, int(seat))
+    missing = [c for c in notation.cards(cards) if c not in hand]
+    if missing:
+        raise _fail(durak_table, f"seat {seat} to hold {missing}", hand)
+
+
+@then(parsers.re(r'seat (?P<seat>\d+) does not hold "?(?P<cards>[^"]*?)"?'))
+def _hand_excludes(durak_table: TableDriver, seat: str, cards: str) -> None:
+    hand = _hand(durak_table, int(seat))
+    present = [c for c in notation.cards(cards) if c in hand]
+    if present:
+        raise _fail(durak_table, f"seat {seat} not to hold {present}", hand)
+
+
+# ---------------------------------------------------------------- table, stock, discard
+
+
+def _table(state: JSON) -> list[tuple[str, str | None]]:
+    return [(p.get("attack"), p.get("defence")) for p in state.get("table", [])]
+
+
+@then(parsers.re(r'the table is "?(?P<table>[^"]*?)"?'))
+def _table_is(durak_table: TableDriver, table: str) -> None:
+    expected = notation.table(table)
+    got = _table(durak_table.current())
+    if Counter(got) != Counter(expected):
+        raise _fail(durak_table, f"the table to be {_show_table(expected)}", _show_table(got))
+
+
+def _show_table(pairs: list[tuple[str, str | None]]) -> str:
+    return " ".join(a if d is None else f"{a}/{d}" for a, d in pairs) or "empty"
+
+
+@then(parsers.re(r"the stock holds (?P<n>\d+) cards?"))
+def _stock_size(durak_table: TableDriver, n: str) -> None:
+    stock = durak_table.current().get("stock", [])
+    if len(stock) != int(n):
+        raise _fail(durak_table, f"{n} cards in the stock", f"{len(stock)}: {stock}")
+
+
+@then(parsers.re(r"the stock is now empty|the stock runs out"))
+def _stock_now_empty(durak_table: TableDriver) -> None:
+    _stock_size(durak_table, "0")
+
+
+@then(parsers.re(r"the discard pile holds (?P<n>\d+) cards?"))
+def _discard_size(durak_table: TableDriver, n: str) -> None:
+    discard = durak_table.current().get("discard", [])
+    if len(discard) != int(n):
+        raise _fail(durak_table, f"{n} cards in the discard pile", f"{len(discard)}: {discard}")
+
+
+@then(parsers.re(r'the discard pile (?:includes|now holds) "?(?P<cards>[^"]*?)"?'))
+def _discard_includes(durak_table: TableDriver, cards: str) -> None:
+    discard = durak_table.current().get("discard", [])
+    missing = [c for c in notation.cards(cards) if c not in discard]
+    if missing:
+        raise _fail(durak_table, f"the discard pile to include {missing}", discard)
+
+
+@then(parsers.re(r"the bout (?:ends|is over) with the cards discarded"))
+def _bout_discarded(durak_table: TableDriver) -> None:
+    state = durak_table.current()
+    cards = _bout_cards(durak_table)
+    if state.get("table"):
+        raise _fail(durak_table, "the bout to be over (empty table)", _show_table(_table(state)))
+    missing = [c for c in cards if c not in state.get("discard", [])]
+    if missing:
+        raise _fail(
+            durak_table, f"the bout's cards {cards} in the discard pile", f"missing {missing}"
+        )
+
+
+@then(parsers.re(r"the bout (?:ends|is over) with seat (?P<seat>\d+) taking the cards"))
+def _bout_taken(durak_table: TableDriver, seat: str) -> None:
+    state = durak_table.current()
+    cards = _bout_cards(durak_table)
+    if state.get("table"):
+        raise _fail(durak_table, "the bout to be over (empty table)", _show_table(_table(state)))
+    hand = seat_state(state, int(seat)).get("hand", [])
+    missing = [c for c in cards if c not in hand]
+    if missing:
+        raise _fail(durak_table, f"seat {seat} to have taken {cards}", f"missing {missing}")
+
+
+def _bout_cards(durak_table: TableDriver) -> list[str]:
+    cards = []
+    for p in durak_table.bout_table_before:
+        cards.append(p["attack"])
+        if p.get("defence"):
+            cards.append(p["defence"])
+    last = durak_table.last
+    if last is not None and last.result.ok:
+        a = last.parsed.action
+        for key in ("card",):
+            if key in a and a["card"] not in cards:
+                cards.append(a["card"])
+    if not cards:
+        raise durak_table.error("no bout has been played yet")
+    return cards
+
+
+@then(parsers.re(r"the bout is (?:still open|not over)"))
+def _bout_open(durak_table: TableDriver) -> None:
+    state = durak_table.current()
+    if state.get("phase") != "bout" or not state.get("table"):
+        raise _fail(
+            durak_table,
+            "the bout to be still open",
+            f"phase {state.get('phase')}, table {_show_table(_table(state))}",
+        )
+
+
+@then(parsers.re(r"the bout limit is (?P<n>\d+)(?: cards)?"))
+def _limit(durak_table: TableDriver, n: str) -> None:
+    limit = durak_table.current().get("limit")
+    if limit != int(n):
+        raise _fail(durak_table, f"the bout limit to be {n}", limit)
+
+
+# ---------------------------------------------------------------- roles and turns
+
+
+@then(parsers.re(r"seat (?P<a>\d+) attacks seat (?P<d>\d+)"))
+def _attacks(durak_table: TableDriver, a: str, d: str) -> None:
+    state = durak_table.current()
+    got = (state.get("attacker"), state.get("defender"))
+    if got != (int(a), int(d)):
+        raise _fail(
+            durak_table, f"seat {a} attacking seat {d}", f"seat {got[0]} attacking seat {got[1]}"
+        )
+
+
+@then(
+    parsers.re(
+        r"seat (?P<a>\d+) (?:attacks next|starts the next bout|is the first attacker|"
+        r"leads)"
+    )
+)
+def _attacks_next(durak_table: TableDriver, a: str) -> None:
+    state = durak_table.current()
+    if state.get("phase") != "lead" or state.get("attacker") != int(a):
+        raise _fail(
+            durak_table,
+            f"seat {a} to open the next bout",
+            f"phase {state.get('phase')}, attacker {state.get('attacker')}",
+        )
+
+
+@then(parsers.re(r"seat (?P<d>\d+) (?:defends|is the defender)"))
+def _defends(durak_table: TableDriver, d: str) -> None:
+    got = durak_table.current().get("defender")
+    if got != int(d):
+        raise _fail(durak_table, f"seat {d} to defend", f"seat {got} defends")
+
+
+def _actions(durak_table: TableDriver, seat: int) -> list[str]:
+    return list(seat_state(durak_table.current(), seat).get("actions", []))
+
+
+@then(parsers.re(r"seat (?P<seat>\d+) may (?P<types>(?!not\b)(?!act\b)(?!legally\b).+)"))
+def _may(durak_table: TableDriver, seat: str, types: str) -> None:
+    wanted = notation.action_types(types)
+    got = _actions(durak_table, int(seat))
+    missing = [t for t in wanted if t not in got]
+    if missing:
+        raise _fail(
+            durak_table,
+            f"seat {seat} to be allowed to {', '.join(wanted)}",
+            f"seat {seat} may {', '.join(got) or 'do nothing'}",
+        )
+
+
+@then(parsers.re(r"seat (?P<seat>\d+) may not (?P<types>(?!act\b)(?!legally\b).+)"))
+def _may_not(durak_table: TableDriver, seat: str, types: str) -> None:
+    unwanted = notation.action_types(types)
+    got = _actions(durak_table, int(seat))
+    present = [t for t in unwanted if t in got]
+    if present:
+        raise _fail(
+            durak_table,
+            f"seat {seat} not to be allowed to {', '.join(present)}",
+            f"seat {seat} may {', '.join(got)}",
+        )
+
+
+@then(
+    parsers.re(
+        r"seat (?P<seat>\d+) may not act|nobody may act except seat (?P<only>\d+)|"
+        r"only seat (?P<only2>\d+) may act|nobody may act"
+    )
+)
+def _who_acts(
+    durak_table: TableDriver, seat: str | None, only: str | None, only2: str | None
+) -> None:
+    state = durak_table.current()
+    acting = {e["seat"]: e.get("actions", []) for e in state.get("seats", []) if e.get("actions")}
+    if seat is not None:
+        if int(seat) in acting:
+            raise _fail(durak_table, f"seat {seat} to have no action", acting)
+        return
+    keep = only or only2
+    expected = {int(keep)} if keep else set()
+    if set(acting) != expected:
+        who = f"only seat {keep}" if keep else "nobody"
+        raise _fail(durak_table, f"{who} to be able to act", acting or "nobody may act")
+
+
+@then(parsers.re(r"seat (?P<seat>\d+) (?P<neg>may|may not) legally (?P<text>.+)"))
+def _legal(durak_table: TableDriver, seat: str, neg: str, text: str) -> None:
+    """Checks the engine's list of legal actions (capability ``legal``)."""
+    try:
+        parsed = notation.action(f"seat {seat} {text}")
+    except notation.ScenarioError as exc:
+        raise durak_table.error(str(exc)) from None
+    listed = durak_table.legal(int(seat))
+    wanted = _canonical(parsed.action)
+    present = any(_canonical(a) == wanted for a in listed)
+    if present != (neg == "may"):
+        raise _fail(
+            durak_table,
+            f"'{text}' {'in' if neg == 'may' else 'not in'} seat {seat}'s legal actions",
+            [_canonical(a) for a in listed],
+        )
+
+
+def _canonical(action: JSON) -> tuple[Any, ...]:
+    cards = action.get("cards")
+    return (
+        action.get("type"),
+        action.get("seat"),
+        action.get("attack"),
+        action.get("card"),
+        tuple(sorted(cards)) if isinstance(cards, list) else None,
+    )
+
+
+# ---------------------------------------------------------------- deal and trump
+
+
+@then(parsers.re(r"the trump suit is (?P<suit>\S+)"))
+def _trump_suit(durak_table: TableDriver, suit: str) -> None:
+    got = durak_table.current().get("trump_suit")
+    if got != notation.suit(suit):
+        raise _fail(durak_table, f"trump suit {suit}", got)
+
+
+@then(parsers.re(r"the (?:trump|face-up) card is (?P<card>\S+)"))
+def _trump_card(durak_table: TableDriver, card: str) -> None:
+    got = durak_table.current().get("trump")
+    if got != notation.card(card):
+        raise _fail(durak_table, f"trump card {card}", got)
+
+
+@then(parsers.re(r'the stock, top first, is "?(?P<cards>[^"]*?)"?'))
+def _stock_is(durak_table: TableDriver, cards: str) -> None:
+    got = durak_table.current().get("stock", [])
+    expected = notation.cards(cards)
+    if got != expected:
+        raise _fail(durak_table, f"the stock to be {expected}", got)
+
+
+# ---------------------------------------------------------------- going out and results
+
+
+def _result(durak_table: TableDriver) -> JSON:
+    state = durak_table.current()
+    result = state.get("result")
+    if state.get("phase") != "finished" or not result:
+        raise _fail(durak_table, "the game to be over", f"phase {state.get('phase')}")
+    return dict(result)
+
+
+@then(parsers.re(r"seats? (?P<seats>[\d ,and]+) (?:is|are) out(?: of the game)?"))
+def _is_out(durak_table: TableDriver, seats: str) -> None:
+    state = durak_table.current()
+    for seat in notation.seat_list(seats):
+        if not seat_state(state, seat).get("out"):
+            raise _fail(durak_table, f"seat {seat} to be out of the game", "still in")
+
+
+@then(parsers.re(r"seats? (?P<seats>[\d ,and]+) (?:is|are) still in the game"))
+def _is_in(durak_table: TableDriver, seats: str) -> None:
+    state = durak_table.current()
+    for seat in notation.seat_list(seats):
+        if seat_state(state, seat).get("out"):
+            raise _fail(durak_table, f"seat {seat} to be still in the game", "out")
+
+
+@then(parsers.re(r"the game is not over"))
+def _not_over(durak_table: TableDriver) -> None:
+    state = durak_table.current()
+    if state.get("phase") == "finished" or state.get("result"):
+        raise _fail(durak_table, "the game to go on", f"finished: {state.get('result')}")
+
+
+@then(parsers.re(r"the game is over"))
+def _over(durak_table: TableDriver) -> None:
+    _result(durak_table)
+
+
+@then(parsers.re(r"seats? (?P<seats>[\d ,and]+) (?:is|are) the durak"))
+def _durak(durak_table: TableDriver, seats: str) -> None:
+    result = _result(durak_table)
+    expected = sorted(notation.seat_list(seats))
+    if sorted(result.get("durak", [])) != expected or result.get("termination") not in (
+        "durak",
+        "pair_win",
+    ):
+        raise _fail(durak_table, f"durak {expected}", result)
+
+
+@then(parsers.re(r"the game is a draw(?: between the pairs)?"))
+def _draw(durak_table: TableDriver) -> None:
+    result = _result(durak_table)
+    if result.get("termination") not in ("draw", "pair_draw") or result.get("durak"):
+        raise _fail(durak_table, "a draw with no durak", result)
+
+
+@then(parsers.re(r"the pair of seats (?P<a>\d+) and (?P<b>\d+) wins"))
+def _pair_wins(durak_table: TableDriver, a: str, b: str) -> None:
+    result = _result(durak_table)
+    if result.get("termination") != "pair_win" or sorted(
+        result.get("winning_pair") or []
+    ) != sorted([int(a), int(b)]):
+        raise _fail(durak_table, f"the pair {a} and {b} to win", result)
+
+
+@then(parsers.re(r"seats? (?P<seats>[\d ,and]+) (?:wins?|are among the winners)"))
+def _winners(durak_table: TableDriver, seats: str) -> None:
+    result = _result(durak_table)
+    missing = [s for s in notation.seat_list(seats) if s not in result.get("winners", [])]
+    if missing:
+        raise _fail(durak_table, f"seats {missing} among the winners", result)

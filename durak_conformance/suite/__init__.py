@@ -1,0 +1,1 @@
+"""The conformance suite as a pytest test package: ``pytest --pyargs durak_conformance.suite``."""
