@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, cast
 
-import jsonschema  # type: ignore[import-untyped]  # no stubs in the dev dependencies
+import jsonschema  # type: ignore[import-untyped, unused-ignore]  # stubs are optional
 import yaml
 
 import rulesets

@@ -1,0 +1,177 @@
+"""``durak-conformance rules``: list, show and check ruleset profiles.
+
+``rules show PROFILE [--option KEY=VALUE ...] [--format table|json|yaml]`` prints a resolved
+ruleset with the provenance of every parameter; ``rules list`` lists the bundled profiles;
+``rules check [FILE ...]`` validates profile files (all bundled ones and ``base.yaml`` when
+no file is given).  A bad profile or option exits with code 2 and a message naming the file
+and key path.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+import yaml
+from rich.console import Console
+from rich.table import Table
+
+import rulesets
+from durak_conformance.profiles import (
+    ENGINE_PARAMETERS,
+    ProfileError,
+    ResolvedRuleset,
+    check_file,
+    list_profiles,
+    load_profile,
+    resolve,
+)
+
+EXIT_OK = 0
+EXIT_USAGE = 2
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``rules`` sub-command and its own sub-commands."""
+    parser = subparsers.add_parser(
+        "rules", help="list, show and check ruleset profiles", description=__doc__
+    )
+    parser.set_defaults(func=_no_action(parser))
+    actions = parser.add_subparsers(dest="rules_command", metavar="ACTION")
+
+    show = actions.add_parser("show", help="print a resolved ruleset with provenance")
+    show.add_argument("profile", help="profile id (see `rules list`) or path to a profile file")
+    show.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="table option, e.g. deck=24 (repeatable; unset options take their defaults)",
+    )
+    show.add_argument("--format", choices=("table", "json", "yaml"), default="table")
+    show.add_argument("--clauses", action="store_true", help="also list the profile's clauses")
+    show.set_defaults(func=_show)
+
+    lister = actions.add_parser("list", help="list the bundled profiles")
+    lister.set_defaults(func=_list)
+
+    check = actions.add_parser("check", help="validate profile files")
+    check.add_argument("files", nargs="*", metavar="FILE", help="default: every bundled file")
+    check.set_defaults(func=_check)
+
+
+def _no_action(parser: argparse.ArgumentParser) -> Any:
+    def run(_args: argparse.Namespace) -> int:
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+
+    return run
+
+
+def _error(message: str) -> int:
+    print(f"durak-conformance rules: error: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _parse_options(pairs: list[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key or not value:
+            raise ValueError(f"--option {pair!r}: expected KEY=VALUE, e.g. deck=24")
+        if key in options:
+            raise ValueError(f"--option {key!r} given twice")
+        options[key] = value
+    return options
+
+
+def _show(args: argparse.Namespace) -> int:
+    try:
+        options = _parse_options(args.option)
+        resolved = resolve(load_profile(args.profile), options)
+    except (ValueError, ProfileError) as exc:
+        return _error(str(exc))
+    if args.format == "table":
+        _print_table(resolved, clauses=args.clauses)
+        return EXIT_OK
+    data = resolved.to_dict()
+    if args.clauses:
+        data["clauses"] = [
+            {"id": c.id, "text": c.text, **c.provenance.to_dict()} for c in resolved.profile.clauses
+        ]
+    if args.format == "json":
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        print(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), end="")
+    return EXIT_OK
+
+
+def _shown(value: Any) -> str:
+    return json.dumps(value) if not isinstance(value, str) else value
+
+
+def _print_table(resolved: ResolvedRuleset, *, clauses: bool) -> None:
+    console = Console(file=sys.stdout)
+    if not console.is_terminal:
+        console.width = 140  # piped or captured: wide enough for the citation column
+    profile = resolved.profile
+    console.print(f"[bold]{profile.id}[/bold]: {profile.title} ({profile.source['seed']})")
+    if resolved.options:
+        chosen = ", ".join(f"{k}={v}" for k, v in resolved.options.items())
+        console.print(f"options: {chosen}")
+    table = Table(show_lines=False)
+    table.add_column("parameter", no_wrap=True)
+    table.add_column("value", no_wrap=True)
+    table.add_column("provenance")
+    table.add_column("citation / reason", ratio=1)
+    for name, param in resolved.provenance.items():
+        kind: str = param.provenance.kind
+        if param.via:
+            kind += f"\nvia {param.via}"
+        detail = param.provenance.summary()
+        if param.base_reason:
+            detail += f"; base: {param.base_reason}"
+        label = name if name in ENGINE_PARAMETERS else f"{name} *"
+        table.add_row(label, _shown(param.value), kind, detail)
+    console.print(table)
+    console.print("* kept in Rules.extra (not read by the reference engine yet)")
+    if clauses:
+        clause_table = Table(title=f"clauses of {profile.id}")
+        clause_table.add_column("clause", no_wrap=True)
+        clause_table.add_column("provenance", no_wrap=True)
+        clause_table.add_column("rule")
+        for clause in profile.clauses:
+            clause_table.add_row(clause.id, clause.provenance.kind, clause.text)
+        console.print(clause_table)
+
+
+def _list(_args: argparse.Namespace) -> int:
+    for pid in list_profiles():
+        try:
+            profile = load_profile(pid)
+        except ProfileError as exc:
+            return _error(str(exc))
+        options = "; ".join(
+            f"{o.key}: {'|'.join(o.values)} (default {o.default})" for o in profile.options.values()
+        )
+        print(f"{pid}\t{profile.title}\t{options or 'no options'}")
+    return EXIT_OK
+
+
+def _check(args: argparse.Namespace) -> int:
+    files = args.files or [rulesets.path("base.yaml")] + [
+        rulesets.path(f"{pid}.yaml") for pid in list_profiles()
+    ]
+    failed = 0
+    for file in files:
+        try:
+            pid = check_file(file)
+        except ProfileError as exc:
+            print(f"durak-conformance rules: error: {exc}", file=sys.stderr)
+            failed += 1
+            continue
+        print(f"ok\t{file}\t({pid})")
+    return EXIT_USAGE if failed else EXIT_OK
