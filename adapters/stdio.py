@@ -221,7 +221,7 @@ class StdioAdapter(Adapter):
         self.start_timeout = start_timeout
         self.stderr_lines = stderr_lines
         self.max_line = max_line
-        self.name = name or os.path.basename(self.command[0])
+        self.name = name or " ".join(os.path.basename(part) for part in self.command[:2])
         self.cwd = cwd
         self.env = env
         self.restarts = 0
@@ -233,6 +233,7 @@ class StdioAdapter(Adapter):
         self._generation = 0
         self._games: dict[str, int] = {}
         self._next_id = 1
+        self._last_request: Mapping[str, Any] | bytes = b""
 
     # -------------------------------------------------------------- process life
 
@@ -332,7 +333,8 @@ class StdioAdapter(Adapter):
         assert engine is not None
         request: JSON = dict(message)
         if raw is None:
-            request.setdefault("id", self._next_id)
+            if "id" not in request:
+                request = {"id": self._next_id, **request}
             self._next_id += 1
             data = _line(request)
         else:
@@ -341,11 +343,13 @@ class StdioAdapter(Adapter):
         if not engine.lines.empty():
             extra = engine.lines.get_nowait()
             raise self._fail_and_discard(
-                "wrote output nobody asked for (more than one line for one request?)",
+                "wrote output nobody asked for after answering "
+                + _preview(_line(self._last_request)),
                 shown,
                 got=_as_text(extra),
                 expected="exactly one reply line per request",
             )
+        self._last_request = shown
         try:
             assert engine.popen.stdin is not None
             engine.popen.stdin.write(data)

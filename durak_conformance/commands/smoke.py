@@ -1,0 +1,428 @@
+"""``durak-conformance smoke -- COMMAND ...``: a quick protocol check of an engine program.
+
+Starts the engine, checks its handshake, plays one short game under a profile it claims
+(a fixed stacked deck, legal moves to the end: from the engine's own ``legal`` when it claims
+that capability, otherwise the moves the reference engine finds in the same game), probes a
+few bad requests, and prints a checklist of what passed and what to fix.  Every reply is
+checked against the protocol schemas unless ``--no-schema-check`` is given.
+
+Exit status: 0 all checks passed, 1 some check failed, 3 the engine could not be started.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from adapters.base import JSON, Adapter, EngineFailure, EngineStartFailure, UnsupportedByEngine
+from adapters.registry import AdapterOptions, UnknownAdapter, open_adapter
+from adapters.stdio import StdioAdapter
+from durak_conformance.protocol import PROTOCOL_VERSION, response_problem
+
+EXIT_OK = 0
+EXIT_FAILURES = 1
+EXIT_USAGE = 2
+EXIT_ENGINE = 3
+
+PROFILE_PREFERENCE = (
+    "durak-challenge",
+    "prototype-build10",
+    "howto-durak",
+    "ggtables",
+    "videochess",
+)
+"""Known profiles, the ones with the shortest two-seat games first."""
+
+DECK_SEED = 20240601
+MAX_MOVES = 1000
+
+
+@dataclass
+class Check:
+    """One line of the checklist."""
+
+    name: str
+    passed: bool
+    detail: str = ""
+    fix: str = ""
+
+
+@dataclass
+class SmokeReport:
+    """The checklist of one smoke run."""
+
+    engine: str
+    checks: list[Check] = field(default_factory=list)
+    started: bool = True
+
+    @property
+    def ok(self) -> bool:
+        return self.started and all(c.passed for c in self.checks)
+
+    def add(self, name: str, passed: bool, detail: str = "", fix: str = "") -> Check:
+        check = Check(name, passed, detail, fix)
+        self.checks.append(check)
+        return check
+
+    def render(self, out: TextIO) -> None:
+        print(f"smoke test of {self.engine}", file=out)
+        for check in self.checks:
+            mark = "PASS" if check.passed else "FAIL"
+            print(f"  [{mark}] {check.name}" + (f": {check.detail}" if check.detail else ""), file=out)
+            if not check.passed and check.fix:
+                for line in check.fix.splitlines():
+                    print(f"         {line}", file=out)
+        failed = sum(not c.passed for c in self.checks)
+        if not self.started:
+            print("the engine could not be started: fix the first check above", file=out)
+        elif failed:
+            print(f"{failed} of {len(self.checks)} checks failed", file=out)
+        else:
+            print(f"all {len(self.checks)} checks passed", file=out)
+
+
+def rules_for(profile: str) -> tuple[dict[str, str], dict[str, Any]]:
+    """Default options and resolved rules of ``profile`` (bare defaults if it is not bundled)."""
+    from durak_conformance import profiles
+
+    try:
+        resolved = profiles.resolve(profiles.load_profile(profile))
+    except (profiles.ProfileError, OSError):
+        return {}, {"profile": profile}
+    return dict(resolved.options), dict(resolved.params)
+
+
+def stacked_deck(size: int, seed: int = DECK_SEED) -> list[str]:
+    """A fixed shuffle of a ``size``-card deck, top card first."""
+    from reference_engine.cards import deck
+
+    cards = [c.code for c in deck(size)]
+    random.Random(seed).shuffle(cards)
+    return cards
+
+
+def _seats(count: int) -> list[JSON]:
+    return [{"seat": s, "human": s == 1} for s in range(1, count + 1)]
+
+
+def _error_code(reply: Mapping[str, Any]) -> str | None:
+    error = reply.get("error")
+    return error.get("code") if isinstance(error, Mapping) else None
+
+
+class Smoke:
+    """Runs the checks against one adapter."""
+
+    def __init__(self, adapter: Adapter, engine: str, profile: str | None = None) -> None:
+        self.adapter = adapter
+        self.report = SmokeReport(engine)
+        self.wanted_profile = profile
+        self._ids = 0
+
+    def _next_id(self) -> int:
+        self._ids += 1
+        return 10_000 + self._ids
+
+    def _step(self, name: str, fix: str, body: Callable[[], str]) -> bool:
+        """Run one check; an engine failure fails the check and the run goes on."""
+        try:
+            detail = body()
+        except _CheckFailed as exc:
+            self.report.add(name, False, exc.detail, exc.fix or fix)
+            return False
+        except UnsupportedByEngine as exc:
+            self.report.add(name, False, str(exc), fix)
+            return False
+        except EngineFailure as exc:
+            self.report.add(name, False, str(exc), fix)
+            return False
+        self.report.add(name, True, detail)
+        return True
+
+    def run(self) -> SmokeReport:
+        try:
+            impl = self.adapter.hello()
+        except EngineFailure as exc:
+            self.report.started = not isinstance(exc, EngineStartFailure)
+            self.report.add(
+                "start the engine and handshake",
+                False,
+                str(exc),
+                "the engine must start, read a hello request on stdin and answer it on stdout",
+            )
+            return self.report
+        self.report.engine = f"{impl.name} {impl.version} ({impl.language})"
+        caps = ", ".join(sorted(impl.capabilities)) or "none"
+        self.report.add(
+            "handshake",
+            True,
+            f"protocol {impl.protocol}, profiles {', '.join(impl.profiles) or 'none'}, "
+            f"capabilities {caps}",
+        )
+        self.report.add(
+            "protocol version",
+            impl.protocol.split(".")[0] == PROTOCOL_VERSION,
+            f"engine speaks {impl.protocol!r}, harness {PROTOCOL_VERSION!r}",
+            f'answer hello with "protocol": "{PROTOCOL_VERSION}"',
+        )
+        profile = self._pick_profile(impl.profiles)
+        if profile is None:
+            return self.report
+        options, rules = rules_for(profile)
+        self._step(
+            "play a short game to the end",
+            "see the message: every reply must match the protocol schemas",
+            lambda: self._play(profile, options, rules, "legal" in impl.capabilities),
+        )
+        self._step(
+            "unknown game is answered unknown_game",
+            'answer a request about a game that was never started with error code "unknown_game"',
+            self._unknown_game,
+        )
+        self._step(
+            "illegal action is refused and leaves the state unchanged",
+            'answer an action the rules forbid with error code "illegal", the clause id, and '
+            "no change to the game",
+            lambda: self._illegal(profile, options, rules),
+        )
+        self._step(
+            "malformed request is answered malformed",
+            'answer a request with a missing field with error code "malformed" and the same id',
+            lambda: self._malformed(profile, options, rules),
+        )
+        if "position" in impl.capabilities:
+            self._step(
+                "start from a position",
+                "start with 'position' must deal exactly the given hands, stock and trump",
+                lambda: self._position(profile, options, rules),
+            )
+        if isinstance(self.adapter, StdioAdapter):
+            self._step("bye ends the engine", "after replying to bye, exit with status 0", self._bye)
+        return self.report
+
+    def _pick_profile(self, claimed: tuple[str, ...]) -> str | None:
+        if self.wanted_profile is not None:
+            ok = self.wanted_profile in claimed
+            self.report.add(
+                f"engine claims profile {self.wanted_profile}",
+                ok,
+                f"it claims {', '.join(claimed) or 'none'}",
+                "list the profile in the handshake's 'profiles', or pick another with --profile",
+            )
+            return self.wanted_profile if ok else None
+        for profile in PROFILE_PREFERENCE:
+            if profile in claimed:
+                return profile
+        self.report.add(
+            "engine claims a known profile",
+            False,
+            f"it claims {', '.join(claimed) or 'none'}",
+            f"list one or more of {', '.join(PROFILE_PREFERENCE)} in the handshake's 'profiles'",
+        )
+        return None
+
+    # -------------------------------------------------------------- the checks
+
+    def _start(self, game: str, profile: str, options: Mapping[str, str], rules: JSON) -> JSON:
+        from reference_engine.rules import Rules
+
+        parsed = Rules.from_mapping(rules)
+        return self.adapter.start(
+            game,
+            profile=profile,
+            options=options,
+            rules=rules,
+            seats=_seats(parsed.min_seats),
+            seed=1,
+            deck=stacked_deck(parsed.deck_size),
+        )
+
+    def _play(self, profile: str, options: Mapping[str, str], rules: JSON, use_legal: bool) -> str:
+        from reference_engine.game import Game
+        from reference_engine.rules import Rules
+
+        parsed = Rules.from_mapping(rules)
+        game = "smoke-game"
+        state = self._start(game, profile, options, rules)
+        reference = None if use_legal else Game.deal(parsed, parsed.min_seats, stacked_deck(parsed.deck_size))
+        rng = random.Random(DECK_SEED)
+        moves = 0
+        while state["phase"] != "finished":
+            if moves >= MAX_MOVES:
+                raise _CheckFailed(f"no result after {MAX_MOVES} moves", "the game must end")
+            if reference is not None:
+                choices = [a.to_json() for s in range(1, parsed.min_seats + 1) for a in reference.legal_actions(s)]
+            else:
+                choices = [
+                    a
+                    for seat in state["seats"]
+                    if seat["actions"]
+                    for a in self.adapter.legal(game, seat["seat"])
+                ]
+            if not choices:
+                raise _CheckFailed(
+                    f"after {moves} moves nobody has a legal action but the game is not finished",
+                    "a game in progress always has a seat that may act",
+                )
+            action = rng.choice(choices)
+            result = self.adapter.act(game, action["seat"], action)
+            if not result.ok or result.state is None:
+                source = "its own legal list" if reference is None else "the reference engine"
+                raise _CheckFailed(
+                    f"move {moves + 1}: {action} was refused ({result.error}), but {source} "
+                    "allows it",
+                    "the engine must accept every move its rules allow",
+                )
+            if reference is not None:
+                reference.apply(action)
+            state = result.state
+            moves += 1
+        self.adapter.end(game)
+        how = "legal" if reference is None else "the reference engine's moves"
+        return f"{profile}, {moves} moves chosen from {how}, result {state['result']}"
+
+    def _unknown_game(self) -> str:
+        request = {"id": self._next_id(), "cmd": "state", "game": "no-such-game"}
+        reply = self.adapter.request(request)
+        if reply.get("ok") is not False or _error_code(reply) != "unknown_game":
+            raise _CheckFailed(f"reply was {reply}")
+        return "ok"
+
+    def _illegal(self, profile: str, options: Mapping[str, str], rules: JSON) -> str:
+        game = "smoke-illegal"
+        before = self._start(game, profile, options, rules)
+        attacker = before["attacker"]
+        others = [s for s in before["seats"] if s["seat"] != attacker and s["hand"]]
+        card = others[0]["hand"][0]  # a card the attacker does not hold
+        action = {"type": "attack", "seat": attacker, "cards": [card]}
+        result = self.adapter.act(game, attacker, action)
+        after = self.adapter.state(game)
+        self.adapter.end(game)
+        if result.ok:
+            raise _CheckFailed(f"{action} was accepted though seat {attacker} does not hold {card}")
+        error = result.error or {}
+        if error.get("code") != "illegal" or not error.get("clause"):
+            raise _CheckFailed(f"refused with {error}, expected code 'illegal' and a clause")
+        if after != before:
+            raise _CheckFailed("the state changed after the refused action")
+        return f"clause {error['clause']}"
+
+    def _malformed(self, profile: str, options: Mapping[str, str], rules: JSON) -> str:
+        game = "smoke-malformed"
+        before = self._start(game, profile, options, rules)
+        id_ = self._next_id()
+        request = {"id": id_, "cmd": "act", "game": game, "seat": before["attacker"]}
+        reply = self.adapter.request(request)  # no action
+        after = self.adapter.state(game)
+        self.adapter.end(game)
+        if reply.get("ok") is not False or _error_code(reply) != "malformed":
+            raise _CheckFailed(f"{request} was answered {reply}")
+        if reply.get("id") != id_:
+            raise _CheckFailed(f"the reply's id is {reply.get('id')!r}, not {id_}")
+        if after != before:
+            raise _CheckFailed("the state changed after the malformed request")
+        return "ok, game untouched"
+
+    def _position(self, profile: str, options: Mapping[str, str], rules: JSON) -> str:
+        from reference_engine.rules import Rules
+
+        parsed = Rules.from_mapping(rules)
+        cards = stacked_deck(parsed.deck_size)
+        seats = parsed.min_seats
+        hands = {str(s): cards[2 * (s - 1) : 2 * s] for s in range(1, seats + 1)}
+        trump = cards[-1]
+        position = {"hands": hands, "stock": [], "trump": trump, "discard": cards[2 * seats : -1]}
+        state = self.adapter.start(
+            "smoke-position",
+            profile=profile,
+            options=options,
+            rules=rules,
+            seats=_seats(seats),
+            seed=1,
+            position=position,
+        )
+        self.adapter.end("smoke-position")
+        got = {str(s["seat"]): sorted(s["hand"]) for s in state["seats"]}
+        if got != {k: sorted(v) for k, v in hands.items()} or state["trump"] != trump:
+            raise _CheckFailed(f"hands {got} and trump {state['trump']} differ from the position")
+        return "ok"
+
+    def _bye(self) -> str:
+        assert isinstance(self.adapter, StdioAdapter)
+        self.adapter.close()
+        if self.adapter.exit_status != 0:
+            raise _CheckFailed(f"exit status {self.adapter.exit_status}")
+        return "exit status 0"
+
+
+class _CheckFailed(Exception):
+    def __init__(self, detail: str, fix: str = "") -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.fix = fix
+
+
+def smoke(adapter: Adapter, engine: str, profile: str | None = None) -> SmokeReport:
+    """Run every smoke check against ``adapter``."""
+    return Smoke(adapter, engine, profile).run()
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    """Add the ``smoke`` sub-command."""
+    parser = subparsers.add_parser(
+        "smoke",
+        help="quick protocol check of an engine: smoke -- COMMAND ...",
+        description=(
+            "Start an engine, check its handshake, play one short game, probe bad requests "
+            "and print a checklist. Exit 0 all passed, 1 some check failed, 3 the engine "
+            "could not be started."
+        ),
+    )
+    parser.add_argument("--engine", metavar="NAME", help="a registered adapter instead of a command")
+    parser.add_argument("--profile", help="profile to play (default: one the engine claims)")
+    parser.add_argument(
+        "--timeout", type=float, default=10.0, help="seconds per request (default 10)"
+    )
+    parser.add_argument(
+        "--no-schema-check",
+        action="store_true",
+        help="do not check replies against the protocol schemas",
+    )
+    parser.add_argument("command", nargs=argparse.REMAINDER, help="-- the engine command line")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the smoke checks; returns the exit status."""
+    command = list(args.command)
+    if command[:1] == ["--"]:
+        command = command[1:]
+    if bool(command) == bool(args.engine):
+        print("smoke: give an engine command after -- (or --engine NAME)", file=sys.stderr)
+        return EXIT_USAGE
+    options = AdapterOptions(
+        checker=None if args.no_schema_check else response_problem, timeout=args.timeout
+    )
+    try:
+        adapter = open_adapter(args.engine, command or None, options)
+    except UnknownAdapter as exc:
+        print(f"smoke: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    label = args.engine or " ".join(command)
+    try:
+        report = smoke(adapter, label, args.profile)
+    finally:
+        adapter.close()
+    report.render(sys.stdout)
+    if not report.started:
+        return EXIT_ENGINE
+    return EXIT_OK if report.ok else EXIT_FAILURES
+
+
+def iter_checks(report: SmokeReport) -> Iterator[Check]:
+    """The checks of ``report`` in order (for tests and other front ends)."""
+    yield from report.checks
