@@ -98,9 +98,13 @@ class Game:
     def __init__(self, rules: Rules, seats: int, trump: Card, humans: Iterable[int]) -> None:
         """Use :meth:`deal` or :meth:`from_position`; this makes an empty table."""
         if not rules.min_seats <= seats <= rules.max_seats:
+            allowed = (
+                f"exactly {rules.min_seats}"
+                if rules.min_seats == rules.max_seats
+                else f"{rules.min_seats} to {rules.max_seats}"
+            )
             raise RulesError(
-                f"{rules.profile} is played by {rules.min_seats} to {rules.max_seats} seats, "
-                f"not {seats}"
+                f"{rules.profile} with these options is played by {allowed} seats, not {seats}"
             )
         if rules.teams == "pairs" and seats != rules.pairs_seats:
             raise RulesError(

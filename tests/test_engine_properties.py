@@ -1,0 +1,195 @@
+"""Property tests over random playouts of every profile, option combination and seat count."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from engine_support import all_legal, every_ruleset, random_game, seat_counts
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from reference_engine import (
+    Action,
+    Attack,
+    Defend,
+    Done,
+    Game,
+    IllegalAction,
+    Rules,
+    Take,
+    ThrowIn,
+    Transfer,
+    deck,
+)
+from reference_engine.outcome import Termination
+
+RULESETS = [(p, o, r) for p, o, r in every_ruleset() if seat_counts(r)]
+CASES = [(p, o, r, n) for p, o, r in RULESETS for n in seat_counts(r)]
+PROPERTY_SETTINGS = settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+
+
+def test_every_profile_and_option_combination_is_covered() -> None:
+    profiles = {p for p, _, _ in RULESETS}
+    assert profiles == {
+        "videochess",
+        "durak-challenge",
+        "howto-durak",
+        "ggtables",
+        "prototype-build10",
+    }
+    assert len(CASES) > len(RULESETS)  # several seat counts for most rulesets
+
+
+def card_count(game: Game) -> Counter[str]:
+    cards = [c.code for h in game.hands for c in h]
+    cards += [c.code for c in game.stock] + [c.code for c in game.discard]
+    for pair in game.table:
+        cards.append(pair.attack.code)
+        if pair.defence is not None:
+            cards.append(pair.defence.code)
+    return Counter(cards)
+
+
+def check_limits(game: Game) -> None:
+    rules = game.rules
+    attacks = len(game.table)
+    assert attacks <= game.cap() <= rules.bout_cap
+    unbeaten = sum(1 for p in game.table if p.defence is None)
+    if game.phase == "bout" and not game.taken:
+        assert unbeaten <= len(game.hands[game.defender])
+    if rules.defender_limit == "hand_at_start":
+        assert attacks <= max(game.defender_hand_at_start, 0) or game.phase != "bout"
+    if game.phase == "lead":
+        assert not game.table
+
+
+def check_result(game: Game) -> None:
+    result = game.result
+    assert result is not None and game.phase == "finished"
+    seats = set(range(1, game.seats + 1))
+    assert set(result.durak) <= seats and set(result.winners) <= seats
+    assert not set(result.durak) & set(result.winners)
+    if result.termination in (Termination.DRAW, Termination.PAIR_DRAW):
+        assert result.durak == () and set(result.winners) == seats
+    elif result.termination is Termination.DURAK:
+        assert len(result.durak) == 1 and set(result.winners) | set(result.durak) == seats
+        (loser,) = result.durak
+        assert game.hands[loser]  # the durak is left holding cards
+    else:
+        assert result.winning_pair is not None and set(result.winning_pair) == set(result.winners)
+        assert len(result.durak) == 2
+    assert game.stock == [] and not game.table
+    assert all(game.actions_for(s) == [] for s in seats)
+
+
+@PROPERTY_SETTINGS
+@given(case=st.sampled_from(CASES), seed=st.integers(0, 2**32 - 1))
+def test_random_playouts_keep_every_invariant(
+    case: tuple[str, dict[str, str], Rules, int], seed: int
+) -> None:
+    _, _, rules, seats = case
+    rng = random.Random(seed)
+    cards = deck(rules.deck_size)
+    rng.shuffle(cards)
+    game = Game.deal(rules, seats, cards)
+    expected = Counter(c.code for c in cards)
+    steps = 0
+    while not game.is_over():
+        options = all_legal(game)
+        assert options, "nobody may act in an unfinished game"
+        for seat in range(1, seats + 1):
+            listed = {a.type for a in game.legal_actions(seat)}
+            assert game.actions_for(seat) == sorted(listed)
+        game.apply(rng.choice(options))
+        steps += 1
+        assert card_count(game) == expected, "a card was lost or duplicated"
+        check_limits(game)
+        assert steps < 3000
+    check_result(game)
+
+
+@PROPERTY_SETTINGS
+@given(case=st.sampled_from(CASES), seed=st.integers(0, 2**32 - 1))
+def test_the_same_seed_replays_the_same_game(
+    case: tuple[str, dict[str, str], Rules, int], seed: int
+) -> None:
+    _, _, rules, seats = case
+    first, actions = random_game(rules, seats, seed)
+    second, again = random_game(rules, seats, seed)
+    assert actions == again and first.log == second.log
+    assert first.internal_json() == second.internal_json()
+
+
+@PROPERTY_SETTINGS
+@given(case=st.sampled_from(CASES), seed=st.integers(0, 2**32 - 1), cut=st.floats(0, 1))
+def test_saving_and_reloading_a_state_changes_nothing(
+    case: tuple[str, dict[str, str], Rules, int], seed: int, cut: float
+) -> None:
+    _, _, rules, seats = case
+    finished, actions = random_game(rules, seats, seed)
+    rng = random.Random(seed)
+    cards = deck(rules.deck_size)
+    rng.shuffle(cards)
+    game = Game.deal(rules, seats, cards)
+    stop = int(cut * len(actions))
+    for action in actions[:stop]:
+        game.apply(action)
+    reloaded = Game.from_internal_json(game.internal_json())
+    assert reloaded.to_json() == game.to_json()
+    for action in actions[stop:]:
+        reloaded.apply(action)
+    assert reloaded.internal_json() == finished.internal_json()
+
+
+def candidate_actions(game: Game, rng: random.Random) -> list[Action]:
+    """Well-formed actions, legal or not: every type, for every seat, with random cards."""
+    out: list[Action] = []
+    table_cards = [p.attack for p in game.table]
+    for seat in range(1, game.seats + 1):
+        hand = game.hands[seat] or deck(game.rules.deck_size)[:1]
+        card = rng.choice(hand)
+        out += [
+            Attack(seat, (card,)),
+            ThrowIn(seat, card),
+            Transfer(seat, card),
+            Take(seat),
+            Done(seat),
+        ]
+        if table_cards:
+            out.append(Defend(seat, rng.choice(table_cards), card))
+        same = [c for c in hand if c.rank == card.rank]
+        if len(same) > 1:
+            out.append(Attack(seat, tuple(same)))
+    return out
+
+
+@PROPERTY_SETTINGS
+@given(case=st.sampled_from(CASES), seed=st.integers(0, 2**32 - 1))
+def test_an_action_is_accepted_exactly_when_it_is_listed_as_legal(
+    case: tuple[str, dict[str, str], Rules, int], seed: int
+) -> None:
+    _, _, rules, seats = case
+    rng = random.Random(seed)
+    cards = deck(rules.deck_size)
+    rng.shuffle(cards)
+    game = Game.deal(rules, seats, cards)
+    for _ in range(60):
+        if game.is_over():
+            break
+        legal = set(all_legal(game))
+        for action in candidate_actions(game, rng):
+            before = game.internal_json()
+            try:
+                game.push(action)
+            except IllegalAction as exc:
+                assert action not in legal, f"{action} is listed as legal but refused: {exc}"
+                assert exc.clause.startswith(rules.profile + ".")
+                assert game.internal_json() == before
+            else:
+                assert action in legal, f"{action} was accepted but is not listed as legal"
+                game.pop()
+                assert game.internal_json() == before
+        game.apply(rng.choice(sorted(legal, key=repr)))
