@@ -513,11 +513,18 @@ def _validate(file: str, data: Any) -> None:
     errors = list(_validator().iter_errors(data))
     if not errors:
         return
-    error = jsonschema.exceptions.best_match(errors)
-    # best_match prefers shallow errors; the deepest one names the exact key
-    deepest = max(errors, key=lambda e: len(e.absolute_path))
-    if len(deepest.absolute_path) > len(error.absolute_path):
-        error = deepest
+    for error in errors:
+        path = list(error.absolute_path)
+        if error.validator == "anyOf" and len(path) == 2 and path[0] == "parameters":
+            raise ProfileError(
+                file,
+                _key_path(path),
+                "missing 'value' (or 'option'); only an assumed entry may leave it out "
+                "to take base's value",
+            )
+    # best_match prefers shallow errors and descends into anyOf/oneOf; the deepest error names
+    # the exact key
+    error = max(errors, key=lambda e: len(e.absolute_path))
     while error.context:
         error = jsonschema.exceptions.best_match(error.context)
     raise ProfileError(file, _key_path(error.absolute_path) or "(top level)", _message(error))
@@ -534,7 +541,11 @@ def _message(error: Any) -> str:
         return f"expected one of {shown}, got {json.dumps(error.instance)}"
     if error.validator == "pattern":
         return f"{error.instance!r} is not well formed (expected to match {error.validator_value})"
-    return f"expected {error.message}" if error.validator == "type" else str(error.message)
+    if error.validator == "type":
+        types = error.validator_value
+        shown = " or ".join(types) if isinstance(types, list) else str(types)
+        return f"expected {shown}, got {json.dumps(error.instance)}"
+    return str(error.message)
 
 
 def _citation(raw: Mapping[str, Any] | None) -> Citation | None:
