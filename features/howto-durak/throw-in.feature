@@ -1,0 +1,290 @@
+Feature: How to play Durak - throwing in, Done and the end of a defended bout
+  Covers "Throwing in" (matching ranks, All or Neighbours, any time while the bout is open)
+  and "Done" (when throwers may finish, the discard, the bout ending by itself).
+
+  Background:
+    Given the "howto-durak" profile
+    And the trump card is 6♥
+    And the stock, top first, is "A♣ 6♥"
+    And the discard pile holds 8 other cards
+
+  @id:howto-durak.throw-in.attack-rank @rule:howto-durak.throw-in.rank
+  Scenario: Another player throws in a card of the attacking card's rank
+    Source: "Throwing in" - a new card must match a rank already on the table.
+    Given the hands are:
+      | seat | hand                |
+      | 1    | 7♠ 9♣ K♠ 8♦         |
+      | 2    | 9♠ 10♦ J♣ Q♦ 7♣ 8♥  |
+      | 3    | 7♦ 9♦ 8♣ Q♠         |
+      | 4    | 10♣ 9♥ 10♥ J♦       |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      """
+    And seat 3 throws in 7♦
+    Then it is accepted
+    And the table is "7♠ 7♦"
+
+  @id:howto-durak.throw-in.defence-rank @rule:howto-durak.throw-in.rank
+  Scenario: A card may match the rank of a beating card too
+    Source: "Throwing in" - attacking or defending cards both count.
+    Given the hands are:
+      | seat | hand                |
+      | 1    | 7♠ 9♣ K♠ 8♦         |
+      | 2    | 9♠ 10♦ J♣ Q♦ 7♣ 8♥  |
+      | 3    | 7♦ 9♦ 8♣ Q♠         |
+      | 4    | 10♣ 9♥ 10♥ J♦       |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      seat 2 beats 7♠ with 9♠
+      """
+    And seat 3 throws in 9♦
+    Then it is accepted
+    And the table is "7♠/9♠ 9♦"
+
+  @id:howto-durak.throw-in.rank-not-on-table @rule:howto-durak.throw-in.rank
+  Scenario: A card whose rank is not on the table cannot be thrown in
+    Source: "Throwing in" - only ranks already on the table.
+    Given the hands are:
+      | seat | hand                |
+      | 1    | 7♠ 9♣ K♠ 8♦         |
+      | 2    | 9♠ 10♦ J♣ Q♦ 7♣ 8♥  |
+      | 3    | 7♦ 9♦ 8♣ Q♠         |
+      | 4    | 10♣ 9♥ 10♥ J♦       |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      seat 2 beats 7♠ with 9♠
+      """
+    And seat 3 throws in 8♣
+    Then it is rejected because of rule "throw-in.rank"
+
+  @id:howto-durak.throw-in.not-the-defender @rule:howto-durak.throw-in.who
+  Scenario: The defender does not throw in
+    Source: "Throwing in" - the other players add cards, never the defender.
+    Given the hands are:
+      | seat | hand                |
+      | 1    | 7♠ 9♣ K♠ 8♦         |
+      | 2    | 9♠ 10♦ J♣ Q♦ 7♣ 8♥  |
+      | 3    | 7♦ 9♦ 8♣ Q♠         |
+      | 4    | 10♣ 9♥ 10♥ J♦       |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      seat 2 beats 7♠ with 9♠
+      """
+    And seat 2 throws in 7♣
+    Then it is rejected because of rule "throw-in.who"
+
+  @id:howto-durak.throw-in.all-far-seat @rule:howto-durak.throw-in.who
+  Scenario: With All the seat opposite the defender throws in
+    Source: "Throwing in" - All: every player except the defender.
+    Given the option "throw_in" is "all"
+    And the hands are:
+      | seat | hand                |
+      | 1    | 7♠ 9♣ K♠ 8♦         |
+      | 2    | 9♠ 10♦ J♣ Q♦ 7♣ 8♥  |
+      | 3    | 7♦ 9♦ 8♣ Q♠         |
+      | 4    | 10♣ 9♥ 10♥ J♦       |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      seat 2 beats 7♠ with 9♠
+      """
+    And seat 4 throws in 9♥
+    Then it is accepted
+    And the table is "7♠/9♠ 9♥"
+
+  @id:howto-durak.throw-in.neighbours-far-seat-refused @rule:howto-durak.throw-in.who
+  Scenario: With Neighbours the seat opposite the defender may not throw in
+    Source: "Throwing in" - Neighbours: only the defender's left and right neighbours.
+    Given the option "throw_in" is "neighbours"
+    And the hands are:
+      | seat | hand                |
+      | 1    | 7♠ 9♣ K♠ 8♦         |
+      | 2    | 9♠ 10♦ J♣ Q♦ 7♣ 8♥  |
+      | 3    | 7♦ 9♦ 8♣ Q♠         |
+      | 4    | 10♣ 9♥ 10♥ J♦       |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      seat 2 beats 7♠ with 9♠
+      """
+    And seat 4 throws in 9♥
+    Then it is rejected because of rule "throw-in.who"
+    And seat 4 may not throw in
+
+  @id:howto-durak.throw-in.neighbours-left-seat @rule:howto-durak.throw-in.who
+  Scenario: With Neighbours the player on the defender's left throws in
+    Source: "Throwing in" - Neighbours: the seats either side of the defender.
+    Given the option "throw_in" is "neighbours"
+    And the hands are:
+      | seat | hand                |
+      | 1    | 7♠ 9♣ K♠ 8♦         |
+      | 2    | 9♠ 10♦ J♣ Q♦ 7♣ 8♥  |
+      | 3    | 7♦ 9♦ 8♣ Q♠         |
+      | 4    | 10♣ 9♥ 10♥ J♦       |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      seat 2 beats 7♠ with 9♠
+      seat 1 throws in 9♣
+      """
+    And seat 3 throws in 9♦
+    Then it is accepted
+    And the table is "7♠/9♠ 9♣ 9♦"
+
+  @id:howto-durak.throw-in.neighbours-after-a-seat-left @rule:howto-durak.throw-in.who @rule:howto-durak.end.going-out
+  Scenario: With Neighbours the next seat still playing counts as a neighbour
+    Source: "Throwing in" - Neighbours; the profile reads them as the nearest players still in the game.
+    Given the option "throw_in" is "neighbours"
+    And the stock is empty
+    And the hands are:
+      | seat | hand                |
+      | 1    | 7♠ 9♣ K♠ 8♦         |
+      | 2    | 9♠ 10♦ J♣ Q♦ 7♣ 8♥  |
+      | 3    |                     |
+      | 4    | 10♣ 9♥ 10♥ J♦       |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      seat 2 beats 7♠ with 9♠
+      """
+    And seat 4 throws in 9♥
+    Then it is accepted
+    And seat 3 is out
+
+  @id:howto-durak.throw-in.before-the-beat @rule:howto-durak.throw-in.any-time
+  Scenario: Cards may be thrown in while the attack is still unbeaten, by several players
+    Source: "Throwing in" - any time while the bout is open, several players at once.
+    Given the hands are:
+      | seat | hand                |
+      | 1    | 7♠ 9♣ K♠ 8♦         |
+      | 2    | 9♠ 10♦ J♣ Q♦ 7♣ 8♥  |
+      | 3    | 7♦ 9♦ 8♣ Q♠         |
+      | 4    | 10♣ 9♥ 10♥ J♦ 7♥    |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      seat 3 throws in 7♦
+      """
+    And seat 4 throws in 7♥
+    Then it is accepted
+    And the table is "7♠ 7♦ 7♥"
+    And seat 2 may defend, take
+
+  @id:howto-durak.throw-in.first-counts @rule:howto-durak.throw-in.any-time @rule:howto-durak.limits.defender-hand
+  Scenario: When two players race for the last place the first card counts
+    Source: "Throwing in" - whoever is first counts; the bout's limit still applies.
+    Given the hands are:
+      | seat | hand          |
+      | 1    | 7♠ 9♣ K♠ 8♦   |
+      | 2    | 9♠ 10♦        |
+      | 3    | 7♦ 9♦ 8♣ Q♠   |
+      | 4    | 10♣ 7♥ 10♥ J♦ |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      seat 3 throws in 7♦
+      """
+    And seat 4 throws in 7♥
+    Then it is rejected because of rule "limits.defender-hand"
+    And the table is "7♠ 7♦"
+
+  @id:howto-durak.done.not-while-unbeaten @rule:howto-durak.done.when
+  Scenario: Nobody presses Done while a card is still unbeaten
+    Source: "Done" - the decision comes once every attacking card is beaten.
+    Given the hands are:
+      | seat | hand                |
+      | 1    | 7♠ 9♣ K♠ 8♦         |
+      | 2    | 9♠ 10♦ J♣ Q♦ 7♣ 8♥  |
+      | 3    | 7♦ 9♦ 8♣ Q♠         |
+      | 4    | 10♣ 9♥ 10♥ J♦       |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      """
+    And seat 1 is done
+    Then it is rejected because of rule "done.when"
+
+  @id:howto-durak.done.everyone-done-discards @rule:howto-durak.done.when @rule:howto-durak.bout.discard @rule:howto-durak.next-attacker.after-defence
+  Scenario: When every thrower presses Done the beaten cards are discarded
+    Source: "Done" - all press Done, the table goes to the discard pile, the defender attacks next.
+    Given the hands are:
+      | seat | hand                |
+      | 1    | 7♠ 9♣ K♠ 8♦         |
+      | 2    | 9♠ 10♦ J♣ Q♦ 7♣ 8♥  |
+      | 3    | 7♦ 9♦ 8♣ Q♠         |
+      | 4    | 10♣ 9♥ 10♥ J♦       |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      seat 2 beats 7♠ with 9♠
+      seat 1 is done
+      seat 3 is done
+      """
+    Then the bout is still open
+    When seat 4 is done
+    Then it is accepted
+    And the bout ends with the cards discarded
+    And the discard pile holds 10 cards
+    And seat 2 attacks next
+
+  @id:howto-durak.done.new-card-reopens @rule:howto-durak.done.when @rule:howto-durak.throw-in.any-time
+  Scenario: A new card cancels the Done already pressed
+    Source: "Done" - the bout ends when everyone is done; a fresh card reopens the choice (profile's reading).
+    Given the hands are:
+      | seat | hand                |
+      | 1    | 7♠ 9♣ K♠ 8♦         |
+      | 2    | 9♠ 10♦ J♣ Q♦ 7♣ 8♥  |
+      | 3    | 7♦ 9♦ 8♣ Q♠         |
+      | 4    | 10♣ 9♥ 10♥ J♦       |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      seat 2 beats 7♠ with 9♠
+      seat 1 is done
+      seat 3 throws in 7♦
+      seat 2 beats 7♦ with 10♦
+      seat 3 is done
+      seat 4 is done
+      """
+    Then the bout is still open
+    And seat 1 may throw in
+    When seat 1 throws in 9♣
+    Then it is accepted
+
+  @id:howto-durak.bout.defender-out-of-cards @rule:howto-durak.bout.auto-close
+  Scenario: The bout ends at once when the defender has no cards left
+    Source: "Done" - a defender who runs out of cards ends the bout without waiting for Done.
+    Given the stock, top first, is "A♠ K♣ Q♣ J♥ 10♥ 9♥ 8♥ 6♥"
+    And the hands are:
+      | seat | hand          |
+      | 1    | 7♠ 9♣ K♠ 8♦   |
+      | 2    | 9♠ 10♦        |
+      | 3    | 7♦ 9♦ 8♣ Q♠   |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      seat 2 beats 7♠ with 9♠
+      seat 3 throws in 9♦
+      """
+    And seat 2 beats 9♦ with 10♦
+    Then it is accepted
+    And the bout ends with the cards discarded
+    And seat 2 attacks next
