@@ -221,7 +221,12 @@ class StdioAdapter(Adapter):
         self.start_timeout = start_timeout
         self.stderr_lines = stderr_lines
         self.max_line = max_line
-        self.name = name or " ".join(os.path.basename(part) for part in self.command[:2])
+        self.name = (
+            name
+            or " ".join(
+                os.path.basename(part) for part in self.command if not part.startswith("-")
+            )[:60]
+        )
         self.cwd = cwd
         self.env = env
         self.restarts = 0

@@ -21,14 +21,22 @@ games: dict[str, Game] = {}
 def answer(req: dict[str, Any]) -> dict[str, Any]:
     cmd = req["cmd"]
     if cmd == "hello":
-        return {"implementation": {
-            "name": "minimal-engine", "version": "1.0", "language": "python",
-            "homepage": "", "protocol": "1", "profiles": PROFILES,
-            "capabilities": ["legal"]}}
+        return {
+            "implementation": {
+                "name": "minimal-engine",
+                "version": "1.0",
+                "language": "python",
+                "homepage": "",
+                "protocol": "1",
+                "profiles": PROFILES,
+                "capabilities": ["legal"],
+            }
+        }
     if cmd == "start":
         humans = [s["seat"] for s in req["seats"] if s["human"]]
         games[req["game"]] = Game.deal(
-            Rules.from_mapping(req["rules"]), len(req["seats"]), req["deck"], humans)
+            Rules.from_mapping(req["rules"]), len(req["seats"]), req["deck"], humans
+        )
         return {"state": games[req["game"]].to_json()}
     if cmd == "bye":
         return {}
@@ -58,7 +66,8 @@ for line in sys.stdin:
         reply = {"id": req.get("id"), "ok": False, "error": error}
     except (EngineError, LookupError, NotImplementedError, ValueError, TypeError) as exc:
         code = {LookupError: "unknown_game", NotImplementedError: "unsupported"}.get(
-            type(exc), getattr(exc, "code", "malformed"))
+            type(exc), getattr(exc, "code", "malformed")
+        )
         reply = {"id": req.get("id"), "ok": False, "error": {"code": code, "message": str(exc)}}
     print(json.dumps(reply), flush=True)
     if req.get("cmd") == "bye":

@@ -52,13 +52,23 @@ def seats(count: int, humans: tuple[int, ...] = (1,)) -> list[JSON]:
 
 
 def start_game(
-    adapter: Adapter, game: str, profile: str = "durak-challenge", *, seed: int = 7,
-    count: int = 2, options: dict[str, str] | None = None,
+    adapter: Adapter,
+    game: str,
+    profile: str = "durak-challenge",
+    *,
+    seed: int = 7,
+    count: int = 2,
+    options: dict[str, str] | None = None,
 ) -> JSON:
     chosen, rules = rules_for(profile, options)
     size = int(rules.get("deck_size", 36))
     return adapter.start(
-        game, profile=profile, options=chosen, rules=rules, seats=seats(count), seed=seed,
+        game,
+        profile=profile,
+        options=chosen,
+        rules=rules,
+        seats=seats(count),
+        seed=seed,
         deck=shuffled_deck(size, seed),
     )
 

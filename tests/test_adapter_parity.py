@@ -53,8 +53,14 @@ def test_random_game_is_identical_in_process_and_over_stdio(
     local = ReferenceAdapter()
     game = f"parity-{profile}-{seed}"
     deck = shuffled_deck(int(rules.get("deck_size", 36)), seed)
-    kwargs = {"profile": profile, "options": chosen, "rules": rules, "seats": seats(count),
-              "seed": seed, "deck": deck}
+    kwargs = {
+        "profile": profile,
+        "options": chosen,
+        "rules": rules,
+        "seats": seats(count),
+        "seed": seed,
+        "deck": deck,
+    }
     state = local.start(game, **kwargs)  # type: ignore[arg-type]
     assert over_stdio.start(game, **kwargs) == state  # type: ignore[arg-type]
     rng = random.Random(seed)

@@ -31,18 +31,26 @@ def _reference_replies() -> list[tuple[str, dict[str, Any]]]:
     engine = ReferenceEngine()
     _, rules = rules_for("durak-challenge")
     start = {
-        "cmd": "start", "game": "g", "profile": "durak-challenge", "options": {},
-        "rules": rules, "seats": seats(2), "seed": 1, "deck": shuffled_deck(36, 1),
+        "cmd": "start",
+        "game": "g",
+        "profile": "durak-challenge",
+        "options": {},
+        "rules": rules,
+        "seats": seats(2),
+        "seed": 1,
+        "deck": shuffled_deck(36, 1),
     }
     out = [("hello", engine.handle({"id": 1, "cmd": "hello", "protocol": "1"}))]
     out.append(("start", engine.handle({"id": 2, **start})))
     legal = engine.handle({"id": 3, "cmd": "legal", "game": "g", "seat": 1})
     out.append(("legal", legal))
     action = legal["actions"][0]
-    out.append(("act", engine.handle({"id": 4, "cmd": "act", "game": "g", "seat": 1,
-                                      "action": action})))
-    out.append(("act", engine.handle({"id": 5, "cmd": "act", "game": "g", "seat": 1,
-                                      "action": action})))
+    out.append(
+        ("act", engine.handle({"id": 4, "cmd": "act", "game": "g", "seat": 1, "action": action}))
+    )
+    out.append(
+        ("act", engine.handle({"id": 5, "cmd": "act", "game": "g", "seat": 1, "action": action}))
+    )
     out.append(("state", engine.handle({"id": 6, "cmd": "state", "game": "g"})))
     out.append(("clock", engine.handle({"id": 7, "cmd": "clock", "game": "g", "seconds": 1})))
     out.append(("end", engine.handle({"id": 8, "cmd": "end", "game": "g"})))
@@ -79,13 +87,23 @@ BAD_REQUESTS = [
     ({"cmd": "bye"}, "bye request $: 'id' is a required property"),
     ({"id": 1, "cmd": "bye", "extra": 1}, "Additional properties are not allowed ('extra'"),
     (
-        {"id": 1, "cmd": "act", "game": "g", "seat": 1,
-         "action": {"type": "attack", "seat": 1, "cards": ["XX"]}},
+        {
+            "id": 1,
+            "cmd": "act",
+            "game": "g",
+            "seat": 1,
+            "action": {"type": "attack", "seat": 1, "cards": ["XX"]},
+        },
         "act request $.action.cards[0]: 'XX' does not match",
     ),
     (
-        {"id": 1, "cmd": "act", "game": "g", "seat": 1,
-         "action": {"type": "defend", "seat": 1, "card": "7H"}},
+        {
+            "id": 1,
+            "cmd": "act",
+            "game": "g",
+            "seat": 1,
+            "action": {"type": "defend", "seat": 1, "card": "7H"},
+        },
         "act request $.action: 'attack' is a required property",
     ),
     (
@@ -93,14 +111,30 @@ BAD_REQUESTS = [
         "act request $.seat: 9 is greater than the maximum of 6",
     ),
     (
-        {"id": 1, "cmd": "start", "game": "g", "profile": "p", "options": {},
-         "rules": {"profile": "p"}, "seats": seats(2), "seed": 1},
+        {
+            "id": 1,
+            "cmd": "start",
+            "game": "g",
+            "profile": "p",
+            "options": {},
+            "rules": {"profile": "p"},
+            "seats": seats(2),
+            "seed": 1,
+        },
         "give exactly one of 'deck'",
     ),
     (
-        {"id": 1, "cmd": "start", "game": "g", "profile": "p", "options": {},
-         "rules": {"profile": "p"}, "seats": seats(2), "seed": 1,
-         "position": {"hands": {"1": ["7H"], "9": []}, "stock": [], "trump": "7S"}},
+        {
+            "id": 1,
+            "cmd": "start",
+            "game": "g",
+            "profile": "p",
+            "options": {},
+            "rules": {"profile": "p"},
+            "seats": seats(2),
+            "seed": 1,
+            "position": {"hands": {"1": ["7H"], "9": []}, "stock": [], "trump": "7S"},
+        },
         "start request $.position.hands: '9' does not match",
     ),
 ]

@@ -16,8 +16,14 @@ from durak_conformance.server import Server
 def _start(game: str = "g", seed: int = 3) -> dict[str, Any]:
     _, rules = rules_for("durak-challenge")
     return {
-        "cmd": "start", "game": game, "profile": "durak-challenge", "options": {},
-        "rules": rules, "seats": seats(2), "seed": seed, "deck": shuffled_deck(36, seed),
+        "cmd": "start",
+        "game": game,
+        "profile": "durak-challenge",
+        "options": {},
+        "rules": rules,
+        "seats": seats(2),
+        "seed": seed,
+        "deck": shuffled_deck(36, seed),
     }
 
 
@@ -40,12 +46,21 @@ def test_bad_requests_get_errors_and_the_running_game_is_untouched() -> None:
         b"this is not json\n",
         b'{"id": 2, "cmd": "act", "game": "g"}\n',
         b'{"id": 3, "cmd": "act", "game": "g", "seat": 1, "action": {"type": "fly", "seat": 1}}\n',
-        _line({"id": 4, "cmd": "act", "game": "nope", "seat": 1,
-               "action": {"type": "take", "seat": 1}}),
-        _line({"id": 5, "cmd": "act", "game": "g", "seat": 2,
-               "action": {"type": "take", "seat": 2}}),
-        _line({"id": 6, "cmd": "act", "game": "g", "seat": 1,
-               "action": {"type": "take", "seat": 2}}),
+        _line(
+            {
+                "id": 4,
+                "cmd": "act",
+                "game": "nope",
+                "seat": 1,
+                "action": {"type": "take", "seat": 1},
+            }
+        ),
+        _line(
+            {"id": 5, "cmd": "act", "game": "g", "seat": 2, "action": {"type": "take", "seat": 2}}
+        ),
+        _line(
+            {"id": 6, "cmd": "act", "game": "g", "seat": 1, "action": {"type": "take", "seat": 2}}
+        ),
         _line({"id": 7, **_start()}),
         b"[1, 2]\n",
         b'{"id": 8, "cmd": "clock", "game": "g", "seconds": NaN}\n',
@@ -57,8 +72,20 @@ def test_bad_requests_get_errors_and_the_running_game_is_untouched() -> None:
     assert status == 0
     codes = [r["error"]["code"] if not r["ok"] else "ok" for r in replies]
     assert codes == [
-        "ok", "ok", "malformed", "malformed", "malformed", "unknown_game", "illegal",
-        "malformed", "malformed", "malformed", "malformed", "malformed", "malformed", "ok",
+        "ok",
+        "ok",
+        "malformed",
+        "malformed",
+        "malformed",
+        "unknown_game",
+        "illegal",
+        "malformed",
+        "malformed",
+        "malformed",
+        "malformed",
+        "malformed",
+        "malformed",
+        "ok",
     ]
     assert [r["id"] for r in replies[2:6]] == [None, 2, 3, 4]
     assert "seat" in replies[3]["error"]["message"]
@@ -85,7 +112,7 @@ def test_huge_line_at_end_of_input() -> None:
 
 def test_a_line_of_exactly_the_limit_is_read() -> None:
     message = _line({"id": 1, "cmd": "bye"})
-    status, replies = _run([message], max_line=len(message) - 1)
+    _status, replies = _run([message], max_line=len(message) - 1)
     assert replies == [{"id": 1, "ok": True}]
 
 
@@ -114,10 +141,12 @@ def test_many_games_at_once() -> None:
 def test_unsupported_profile_and_protocol() -> None:
     start = {**_start(), "profile": "street-rules"}
     start["rules"] = {**start["rules"], "profile": "street-rules"}
-    _, replies = _run([
-        _line({"id": 1, "cmd": "hello", "protocol": "2"}),
-        _line({"id": 2, **start}),
-    ])
+    _, replies = _run(
+        [
+            _line({"id": 1, "cmd": "hello", "protocol": "2"}),
+            _line({"id": 2, **start}),
+        ]
+    )
     assert [r["error"]["code"] for r in replies] == ["unsupported", "unsupported"]
 
 
@@ -129,8 +158,11 @@ def test_serve_subprocess_writes_only_protocol_lines_and_exits_0_at_eof() -> Non
     ]
     data = b"".join(_line(r) for r in requests) + b"not json\n"
     done = subprocess.run(
-        [*serve_command(), "--log-level", "INFO"], input=data, capture_output=True,
-        timeout=60, check=False,
+        [*serve_command(), "--log-level", "INFO"],
+        input=data,
+        capture_output=True,
+        timeout=60,
+        check=False,
     )
     assert done.returncode == 0
     replies = [json.loads(line) for line in done.stdout.splitlines()]

@@ -72,7 +72,9 @@ class SmokeReport:
         print(f"smoke test of {self.engine}", file=out)
         for check in self.checks:
             mark = "PASS" if check.passed else "FAIL"
-            print(f"  [{mark}] {check.name}" + (f": {check.detail}" if check.detail else ""), file=out)
+            print(
+                f"  [{mark}] {check.name}" + (f": {check.detail}" if check.detail else ""), file=out
+            )
             if not check.passed and check.fix:
                 for line in check.fix.splitlines():
                     print(f"         {line}", file=out)
@@ -201,7 +203,9 @@ class Smoke:
                 lambda: self._position(profile, options, rules),
             )
         if isinstance(self.adapter, StdioAdapter):
-            self._step("bye ends the engine", "after replying to bye, exit with status 0", self._bye)
+            self._step(
+                "bye ends the engine", "after replying to bye, exit with status 0", self._bye
+            )
         return self.report
 
     def _pick_profile(self, claimed: tuple[str, ...]) -> str | None:
@@ -248,14 +252,22 @@ class Smoke:
         parsed = Rules.from_mapping(rules)
         game = "smoke-game"
         state = self._start(game, profile, options, rules)
-        reference = None if use_legal else Game.deal(parsed, parsed.min_seats, stacked_deck(parsed.deck_size))
+        reference = (
+            None
+            if use_legal
+            else Game.deal(parsed, parsed.min_seats, stacked_deck(parsed.deck_size))
+        )
         rng = random.Random(DECK_SEED)
         moves = 0
         while state["phase"] != "finished":
             if moves >= MAX_MOVES:
                 raise _CheckFailed(f"no result after {MAX_MOVES} moves", "the game must end")
             if reference is not None:
-                choices = [a.to_json() for s in range(1, parsed.min_seats + 1) for a in reference.legal_actions(s)]
+                choices = [
+                    a.to_json()
+                    for s in range(1, parsed.min_seats + 1)
+                    for a in reference.legal_actions(s)
+                ]
             else:
                 choices = [
                     a
@@ -382,7 +394,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
             "could not be started."
         ),
     )
-    parser.add_argument("--engine", metavar="NAME", help="a registered adapter instead of a command")
+    parser.add_argument(
+        "--engine", metavar="NAME", help="a registered adapter instead of a command"
+    )
     parser.add_argument("--profile", help="profile to play (default: one the engine claims)")
     parser.add_argument(
         "--timeout", type=float, default=10.0, help="seconds per request (default 10)"

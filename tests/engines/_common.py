@@ -33,7 +33,9 @@ def write(reply: Reply) -> None:
     sys.stdout.flush()
 
 
-def serve(name: str, misbehave: Misbehave, *, commands: frozenset[str] = frozenset({"act"})) -> None:
+def serve(
+    name: str, misbehave: Misbehave, *, commands: frozenset[str] = frozenset({"act"})
+) -> None:
     """Answer requests like the reference engine, calling ``misbehave`` when triggered."""
     engine = ReferenceEngine()
     log(f"{name}: started")
@@ -41,11 +43,7 @@ def serve(name: str, misbehave: Misbehave, *, commands: frozenset[str] = frozens
         request: Request = json.loads(line)
         reply = engine.handle(request)
         game = request.get("game")
-        if (
-            request.get("cmd") in commands
-            and isinstance(game, str)
-            and game.startswith(TRIGGER)
-        ):
+        if request.get("cmd") in commands and isinstance(game, str) and game.startswith(TRIGGER):
             log(f"{name}: misbehaving on {request.get('cmd')} of {game}")
             if misbehave(request, reply):
                 continue
