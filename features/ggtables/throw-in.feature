@@ -102,8 +102,8 @@ Feature: GGTables - adding cards in rounds
     Then it is rejected because of rule "throw-in.order"
     And only seat 3 may act
 
-  @id:ggtables.throw-in.last-opponent-in-turn @rule:ggtables.throw-in.order
-  Scenario: The last opponent adds once everyone before it has passed
+  @id:ggtables.throw-in.last-opponent-in-turn @rule:ggtables.throw-in.order @rule:ggtables.throw-in.who
+  Scenario: The last opponent, not next to the defender, adds once everyone before it has passed
     Source: "Adding cards" - each opponent in clockwise order may add one card.
     Given they have played:
       """
