@@ -1,0 +1,106 @@
+Feature: How to play Durak - drawing from the stock and who attacks next
+  Covers "Drawing cards" (refill to six: opener first, clockwise, defender last; the trump card
+  last; nothing once the stock is gone) and the next attacker rules of "Done" and "Take".
+
+  Background:
+    Given the "howto-durak" profile
+    And the trump card is 6♥
+    And the discard pile holds 8 other cards
+
+  @id:howto-durak.drawing.opener-others-defender @rule:howto-durak.drawing.order @rule:howto-durak.next-attacker.after-defence
+  Scenario: After a defended bout the opener draws first, then the thrower, the defender last
+    Source: "Drawing cards" - refill to six: opener, the others clockwise, the defender last.
+    Given the stock, top first, is "A♣ K♣ Q♣ J♣ 10♣ 9♣ 6♥"
+    And the hands are:
+      | seat | hand                 |
+      | 1    | 7♦ 7♣ 8♠ 9♠ 10♠ J♠   |
+      | 2    | 8♦ 8♣ 9♥ 10♦ J♦ Q♦   |
+      | 3    | 7♠ Q♠ K♠ A♠ A♦ 9♦    |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♦ 7♣
+      seat 3 throws in 7♠
+      seat 2 beats 7♦ with 8♦
+      seat 2 beats 7♣ with 8♣
+      seat 2 beats 7♠ with 9♥
+      seat 1 is done
+      seat 3 is done
+      """
+    Then the bout ends with the cards discarded
+    And seat 1 holds exactly "8♠ 9♠ 10♠ J♠ A♣ K♣"
+    And seat 3 holds exactly "Q♠ K♠ A♠ A♦ 9♦ Q♣"
+    And seat 2 holds exactly "10♦ J♦ Q♦ J♣ 10♣ 9♣"
+    And the stock, top first, is "6♥"
+    And seat 2 attacks next
+
+  @id:howto-durak.drawing.short-stock-trump-last @rule:howto-durak.drawing.order @rule:howto-durak.deal.trump
+  Scenario: A short stock runs out on the opener, who draws the face-up trump last
+    Source: "Drawing cards" - the trump under the deck is drawn last; once the stock is gone nobody draws.
+    Given the stock, top first, is "A♣ 6♥"
+    And the hands are:
+      | seat | hand                 |
+      | 1    | 7♦ 7♣ 8♠ 9♠ 10♠ J♠   |
+      | 2    | 8♦ 8♣ 9♥ 10♦ J♦ Q♦   |
+      | 3    | 7♠ Q♠ K♠ A♠ A♦ 9♦    |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♦ 7♣
+      seat 3 throws in 7♠
+      seat 2 beats 7♦ with 8♦
+      seat 2 beats 7♣ with 8♣
+      seat 2 beats 7♠ with 9♥
+      seat 1 is done
+      seat 3 is done
+      """
+    Then the bout ends with the cards discarded
+    And seat 1 holds exactly "8♠ 9♠ 10♠ J♠ A♣ 6♥"
+    And seat 3 holds 5 cards
+    And seat 2 holds 3 cards
+    And the stock holds 0 cards
+    And the game is not over
+
+  @id:howto-durak.drawing.full-hand-draws-nothing @rule:howto-durak.drawing.order @rule:howto-durak.take.throw-after
+  Scenario: A player holding six or more cards after taking draws nothing
+    Source: "Drawing cards" - only those with fewer than six cards draw.
+    Given the stock, top first, is "A♣ K♣ 6♥"
+    And the hands are:
+      | seat | hand                 |
+      | 1    | 7♦ 8♠ 9♠ 10♠ J♠ Q♠   |
+      | 2    | 8♣ 9♣ 10♦ J♦ Q♦ K♦   |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♦
+      seat 2 takes
+      seat 1 passes
+      """
+    Then the bout ends with seat 2 taking the cards
+    And seat 1 holds exactly "8♠ 9♠ 10♠ J♠ Q♠ A♣"
+    And seat 2 holds 7 cards
+    And the stock, top first, is "K♣ 6♥"
+    And seat 1 attacks next
+
+  @id:howto-durak.next-attacker.defender-leads @rule:howto-durak.next-attacker.after-defence @rule:howto-durak.attack.target
+  Scenario: At four seats the defender who held off the attack leads against the next seat
+    Source: "Done" - the successful defender starts the next bout, attacking the player on their left.
+    Given the stock, top first, is "A♣ 6♥"
+    And the hands are:
+      | seat | hand           |
+      | 1    | 7♦ 8♠ 9♠ 10♠   |
+      | 2    | 8♦ 8♣ 9♥ 10♦   |
+      | 3    | 7♠ Q♠ K♠ A♠    |
+      | 4    | J♦ Q♦ K♦ A♦    |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♦
+      seat 2 beats 7♦ with 8♦
+      seat 1 is done
+      seat 3 is done
+      seat 4 is done
+      """
+    Then the bout ends with the cards discarded
+    And seat 2 attacks next
+    And seat 2 attacks seat 3
