@@ -78,3 +78,26 @@ Feature: VideoChess - how a bout closes
     Then it is accepted
     And the bout ends with the cards discarded
     And seat 2 attacks next
+
+  @id:videochess.bout.empty-handed-thrower-not-awaited @rule:videochess.bout.discard @rule:videochess.throw-in.who
+  Scenario: A thrower who has no cards left is not waited for
+    Source: bout-end paragraph - only those who may still throw in press Done; an empty hand cannot.
+    Given the stock, top first, is "Q♦ K♦ A♦ 10♥ J♥ Q♥ K♥ A♥ 6♥"
+    And the hands are:
+      | seat | hand              |
+      | 1    | 7♠ 8♣             |
+      | 2    | 9♠ 10♦ J♦ Q♣ K♣   |
+      | 3    | 7♣                |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      seat 3 throws in 7♣
+      seat 2 beats 7♠ with 9♠
+      seat 2 beats 7♣ with Q♣
+      """
+    And seat 1 is done
+    Then it is accepted
+    And the bout ends with the cards discarded
+    And seat 3 is still in the game
+    And seat 2 attacks next

@@ -248,3 +248,58 @@ Feature: VideoChess - transferring the attack (transfer rules)
     Then seat 2 may not transfer
     When seat 2 transfers with 7♦
     Then it is rejected because of rule "transfer.mode"
+
+  @id:videochess.transfer.two-players-back-to-attacker @rule:videochess.transfer.target
+  Scenario: With two players a transfer sends the bout back to the attacker
+    Source: transfer paragraph - the next opponent clockwise of the defender is the attacker.
+    Given the stock, top first, is "8♠ 9♣ 6♥"
+    And the hands are:
+      | seat | hand              |
+      | 1    | 7♠ 8♣ 9♦ 10♣      |
+      | 2    | 7♦ 9♠ 10♦ J♦      |
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      """
+    And seat 2 transfers with 7♦
+    Then it is accepted
+    And seat 2 attacks seat 1
+    And the table is "7♠ 7♦"
+
+  @id:videochess.transfer.new-defender-hand-limits-throw-in @rule:videochess.limits.defender-hand @rule:videochess.transfer.throws-first
+  Scenario: After a transfer the new defender's hand limits what the transferrer may add
+    Source: limits paragraph with the transfer paragraph - unbeaten cards never outnumber the new defender's hand.
+    Given the stock, top first, is "8♠ 9♣ 6♥"
+    And the hands are:
+      | seat | hand               |
+      | 1    | 7♠ 8♣ 9♦ 10♣       |
+      | 2    | 7♦ 7♣ 10♦ J♦       |
+      | 3    | 10♠ J♣             |
+      | 4    | J♠ 8♦ Q♦ K♦        |
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      seat 2 transfers with 7♦
+      """
+    Then the bout limit is 2
+    When seat 2 throws in 7♣
+    Then it is rejected because of rule "limits.defender-hand"
+
+  @id:videochess.transfer.last-card-goes-out @rule:videochess.end.going-out @rule:videochess.transfer.throws-first @ambiguous
+  Scenario: A defender who transfers with their last card and an empty stock is out at once
+    Source: end paragraph - an empty hand with no deck leaves the game (profile reading: immediately).
+    Given the stock is empty
+    And the hands are:
+      | seat | hand          |
+      | 1    | 7♠ 8♣ 9♦      |
+      | 2    | 7♦            |
+      | 3    | 10♠ J♣ Q♣     |
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      """
+    And seat 2 transfers with 7♦
+    Then it is accepted
+    And seat 2 is out
+    And seat 2 attacks seat 3
+    And the game is not over
