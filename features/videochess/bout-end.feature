@@ -1,7 +1,6 @@
 Feature: VideoChess - how a bout closes
-  Covers the bout-end paragraph of "Durak: rules": a fully beaten table goes to the discard pile
-  once every thrower has pressed Done, or at once when the sixth card is beaten or the defender
-  has no cards left.
+  Covers the bout-end paragraph of "Durak: rules": a beaten table is discarded once every thrower
+  is done, or at once when the sixth card is beaten or the defender has no cards left.
 
   Background:
     Given the "videochess" profile

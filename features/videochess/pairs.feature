@@ -1,7 +1,6 @@
 Feature: VideoChess - playing in pairs
-  Covers the teams paragraphs of "Durak: rules" for a full four-seat table in pairs: partners sit
-  across (1 and 3 against 2 and 4), attacks and transfers skip the partner, the defender's partner
-  never throws in, and the first pair with both players out wins.
+  Covers the teams paragraphs of "Durak: rules" in pairs: partners sit across (1+3 against 2+4),
+  attacks and transfers skip the partner, who never throws in; the first pair fully out wins.
 
   Background:
     Given the "videochess" profile

@@ -1,7 +1,6 @@
 Feature: VideoChess - transferring the attack (transfer rules)
-  Covers the transfer paragraphs of "Durak: rules": under the transfer rules the defender may pass
-  the bout on with a card of the table's rank before beating or taking, if the next opponent can
-  cover every card; the transferrer then throws in first.
+  Covers the transfer paragraphs of "Durak: rules": before beating or taking, the defender may pass
+  the bout on with a card of the table's rank if the next opponent can cover it; they throw in first.
 
   Background:
     Given the "videochess" profile
