@@ -95,6 +95,23 @@ Feature: How to play Durak - attacking and beating
     When seat 3 attacks with 7♦
     Then it is rejected because of rule "play.turn"
 
+  @id:howto-durak.attack.no-second-opening @rule:howto-durak.play.turn @rule:howto-durak.attack.opening-cards
+  Scenario: Once the bout is open the attacker adds cards by throwing in, not by opening again
+    Source: "Attacking" - the bout is opened once; later cards are throw-ins of ranks on the table.
+    Given the hands are:
+      | seat | hand        |
+      | 1    | 7♠ 7♦ 9♣    |
+      | 2    | 9♠ 10♦ J♣   |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      """
+    And seat 1 attacks with 9♣
+    Then it is rejected because of rule "play.turn"
+    When seat 1 throws in 7♦
+    Then it is accepted
+
   @id:howto-durak.attack.card-not-held @rule:howto-durak.play.card-in-hand
   Scenario: The attacker cannot lead a card they do not hold
     Source: assumed by the whole page - players play only their own cards.

@@ -83,3 +83,35 @@ Feature: How to play Durak - the deck, the deal and the trump
     And the trump card is A♦
     And the trump suit is diamonds
     And the game is not over
+
+  @id:howto-durak.deal.whole-deck-nobody-draws @rule:howto-durak.deal.whole-deck @rule:howto-durak.drawing.order @rule:howto-durak.limits.first-bout
+  Scenario: When the whole deck was dealt nobody draws after the first bout
+    Source: "Dealing and the trump suit" - no stock when four play with 24 cards; "Drawing cards" - no stock, no drawing.
+    Given the option "deck" is "24"
+    And the trump card is K♥
+    And the stock is empty
+    And the first bout has not been played
+    And the hands are:
+      | seat | hand                 |
+      | 1    | 9♥ 9♠ 10♠ J♠ Q♠ K♠   |
+      | 2    | A♠ 9♦ 10♦ J♦ Q♦ K♦   |
+      | 3    | A♦ 9♣ 10♣ J♣ Q♣ K♣   |
+      | 4    | K♥ A♣ 10♥ J♥ Q♥ A♥   |
+    When the game starts
+    Then seat 1 is the first attacker
+    And the bout limit is 5
+    When they play:
+      """
+      seat 1 attacks with 9♠
+      seat 2 beats 9♠ with A♠
+      seat 1 is done
+      seat 3 is done
+      seat 4 is done
+      """
+    Then the bout ends with the cards discarded
+    And the stock holds 0 cards
+    And seat 1 holds 5 cards
+    And seat 2 holds 5 cards
+    And seat 4 holds "K♥" among others
+    And seat 2 attacks next
+    And the bout limit is 6

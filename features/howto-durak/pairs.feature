@@ -150,3 +150,27 @@ Feature: How to play Durak - playing in pairs
     Then it is accepted
     And the game is a draw between the pairs
     And seats 1, 2, 3 and 4 win
+
+  @id:howto-durak.pairs.one-partner-out-play-goes-on @rule:howto-durak.pairs.result @rule:howto-durak.next-attacker.after-defence @rule:howto-durak.pairs.skip-partner
+  Scenario: One player of a pair going out does not end the game
+    Source: "Playing in pairs" - a pair wins only once both its players have left.
+    Given the stock is empty
+    And the hands are:
+      | seat | hand          |
+      | 1    | 7♠            |
+      | 2    | 9♠ 10♦        |
+      | 3    | J♠ Q♦         |
+      | 4    | Q♣ K♣         |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      seat 2 beats 7♠ with 9♠
+      """
+    And seat 3 is done
+    Then it is accepted
+    And seat 1 is out
+    And the bout ends with the cards discarded
+    And the game is not over
+    And seat 2 attacks next
+    And seat 2 attacks seat 3

@@ -45,6 +45,20 @@ Feature: How to play Durak - throwing in, Done and the end of a defended bout
     Then it is accepted
     And the table is "7♠/9♠ 9♦"
 
+  @id:howto-durak.throw-in.not-before-the-opening @rule:howto-durak.play.turn @rule:howto-durak.throw-in.any-time
+  Scenario: Nobody throws in before the attacker has opened the bout
+    Source: "Throwing in" - cards are added while a bout is open, not before its first card.
+    Given the hands are:
+      | seat | hand                |
+      | 1    | 7♠ 9♣ K♠ 8♦         |
+      | 2    | 9♠ 10♦ J♣ Q♦ 7♣ 8♥  |
+      | 3    | 7♦ 9♦ 8♣ Q♠         |
+      | 4    | 10♣ 9♥ 10♥ J♦       |
+    And seat 1 attacks first
+    When seat 3 throws in 7♦
+    Then it is rejected because of rule "play.turn"
+    And the table is empty
+
   @id:howto-durak.throw-in.rank-not-on-table @rule:howto-durak.throw-in.rank
   Scenario: A card whose rank is not on the table cannot be thrown in
     Source: "Throwing in" - only ranks already on the table.
