@@ -50,7 +50,7 @@ Feature: How to play Durak - attacking and beating
 
   @id:howto-durak.attack.open-three-of-a-rank @rule:howto-durak.attack.opening-cards
   Scenario: The bout may open with three cards of one rank
-    Source: "Attacking" - several cards of the same rank may lead together.
+    Source: "Attacking" - a bout may be led by a set of equal-rank cards.
     Given the hands are:
       | seat | hand              |
       | 1    | 9♠ 9♦ 9♣ K♠       |
@@ -73,7 +73,7 @@ Feature: How to play Durak - attacking and beating
 
   @id:howto-durak.attack.first-card-compulsory @rule:howto-durak.attack.compulsory
   Scenario: The attacker cannot pass on an empty table
-    Source: "Attacking" - the first card is compulsory.
+    Source: "Attacking" - opening a bout is obligatory; the attacker cannot say Pass first.
     Given the hands are:
       | seat | hand        |
       | 1    | 7♠ 8♠ 9♣    |

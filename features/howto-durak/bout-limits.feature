@@ -1,5 +1,5 @@
 Feature: How to play Durak - how many cards a bout may hold
-  Covers "Attacking": six attacking cards at most, never more than the defender held when the
+  Covers "Attacking": six attacking cards at most, and no more than the defender had when the
   bout began, and five until the first cards reach the discard pile.
 
   Background:
@@ -59,7 +59,7 @@ Feature: How to play Durak - how many cards a bout may hold
 
   @id:howto-durak.limits.first-discard-lifts @rule:howto-durak.limits.first-bout @rule:howto-durak.limits.six
   Scenario: The five-card limit stops applying as soon as a bout ends in the discard pile
-    Source: "Attacking" - the lower limit lasts only until the first cards go to the discard pile.
+    Source: "Attacking" - the lower limit ends with the first discard.
     Given the first bout has not been played
     And the stock, top first, is "A♣ A♦ 6♥"
     And the hands are:
@@ -110,7 +110,7 @@ Feature: How to play Durak - how many cards a bout may hold
 
   @id:howto-durak.limits.defender-short @rule:howto-durak.limits.defender-hand
   Scenario: A defender who began the bout with three cards faces at most three attacking cards
-    Source: "Attacking" - never more cards than the defender held at the start of the bout.
+    Source: "Attacking" - the defender's hand size when the bout began caps the attack.
     Given the discard pile holds 6 other cards
     And the hands are:
       | seat | hand           |

@@ -59,7 +59,7 @@ Feature: How to play Durak - the deck, the deal and the trump
 
   @id:howto-durak.deal.whole-deck-24-four @rule:howto-durak.deal.whole-deck @rule:howto-durak.deal.deck-sizes
   Scenario: Four players with 24 cards share the whole deck and the last one dealt holds the trump card
-    Source: "Dealing and the trump suit" - the whole deck dealt leaves no stock; the trump card goes to the last player dealt.
+    Source: "Dealing and the trump suit" - a fully dealt deck leaves no stock and the face-up card ends in the final hand dealt.
     Given the option "deck" is "24"
     And 4 seats
     And the deck starts with "" and ends with K♥

@@ -36,7 +36,7 @@ Feature: How to play Durak - drawing from the stock and who attacks next
 
   @id:howto-durak.drawing.short-stock-trump-last @rule:howto-durak.drawing.order @rule:howto-durak.deal.trump
   Scenario: A short stock runs out on the opener, who draws the face-up trump last
-    Source: "Drawing cards" - the trump under the deck is drawn last; once the stock is gone nobody draws.
+    Source: "Drawing cards" - the face-up card is the final card drawn; an exhausted stock ends all drawing.
     Given the stock, top first, is "A♣ 6♥"
     And the hands are:
       | seat | hand                 |

@@ -30,7 +30,7 @@ Feature: How to play Durak - going out, the durak, the last bout and draws
 
   @id:howto-durak.end.not-out-while-stock-left @rule:howto-durak.end.going-out @rule:howto-durak.drawing.order
   Scenario: A player who plays their last card while the stock lasts stays and draws
-    Source: "The end of the game" - leaving the game happens only once the stock has run out.
+    Source: "The end of the game" - players leave with empty hands only after the stock is exhausted.
     Given the stock, top first, is "A♣ K♣ 6♥"
     And the hands are:
       | seat | hand          |

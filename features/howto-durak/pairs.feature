@@ -133,7 +133,7 @@ Feature: How to play Durak - playing in pairs
 
   @id:howto-durak.pairs.same-bout-draw @rule:howto-durak.pairs.draw @rule:howto-durak.end.draw
   Scenario: Both pairs leaving in the same bout is a draw
-    Source: "Playing in pairs" - the defender beats the last card with their last card: all four win.
+    Source: "Playing in pairs" - both pairs emptied in one bout: nobody loses.
     Given the stock is empty
     And the hands are:
       | seat | hand   |

@@ -10,7 +10,7 @@ Feature: How to play Durak - taking the cards
 
   @id:howto-durak.take.with-unbeaten-card @rule:howto-durak.take.when @rule:howto-durak.take.throw-after
   Scenario: The defender takes while a card is unbeaten and may no longer beat
-    Source: "Take" - Take is pressed with an unbeaten card on the table; then no more beating.
+    Source: "Take" - taking is possible while some card is unbeaten; after it the defender stops beating.
     Given the hands are:
       | seat | hand              |
       | 1    | 7♠ 7♦ 9♣ K♠       |
@@ -31,7 +31,7 @@ Feature: How to play Durak - taking the cards
 
   @id:howto-durak.take.everything-beaten-refused @rule:howto-durak.take.when
   Scenario: Take is refused when every card on the table is beaten
-    Source: "Take" - Take needs an unbeaten card on the table.
+    Source: "Take" - with nothing left unbeaten there is nothing to take.
     Given the hands are:
       | seat | hand              |
       | 1    | 7♠ 7♦ 9♣ K♠       |

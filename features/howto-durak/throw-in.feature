@@ -1,5 +1,5 @@
 Feature: How to play Durak - throwing in, Done and the end of a defended bout
-  Covers "Throwing in" (matching ranks, All or Neighbours, any time while the bout is open)
+  Covers "Throwing in" (matching ranks, All or Neighbours, adding at any moment of an open bout)
   and "Done" (when throwers may finish, the discard, the bout ending by itself).
 
   Background:
@@ -97,7 +97,7 @@ Feature: How to play Durak - throwing in, Done and the end of a defended bout
 
   @id:howto-durak.throw-in.all-far-seat @rule:howto-durak.throw-in.who
   Scenario: With All the seat opposite the defender throws in
-    Source: "Throwing in" - All: every player except the defender.
+    Source: "Throwing in" - All: anyone but the defender adds cards.
     Given the option "throw_in" is "all"
     And the hands are:
       | seat | hand                |
@@ -117,7 +117,7 @@ Feature: How to play Durak - throwing in, Done and the end of a defended bout
 
   @id:howto-durak.throw-in.neighbours-far-seat-refused @rule:howto-durak.throw-in.who
   Scenario: With Neighbours the seat opposite the defender may not throw in
-    Source: "Throwing in" - Neighbours: only the defender's left and right neighbours.
+    Source: "Throwing in" - Neighbours: only the two seats beside the defender.
     Given the option "throw_in" is "neighbours"
     And the hands are:
       | seat | hand                |
@@ -179,7 +179,7 @@ Feature: How to play Durak - throwing in, Done and the end of a defended bout
 
   @id:howto-durak.throw-in.before-the-beat @rule:howto-durak.throw-in.any-time
   Scenario: Cards may be thrown in while the attack is still unbeaten, by several players
-    Source: "Throwing in" - any time while the bout is open, several players at once.
+    Source: "Throwing in" - adding is allowed at any moment of an open bout, by more than one player.
     Given the hands are:
       | seat | hand                |
       | 1    | 7♠ 9♣ K♠ 8♦         |
@@ -199,7 +199,7 @@ Feature: How to play Durak - throwing in, Done and the end of a defended bout
 
   @id:howto-durak.throw-in.first-counts @rule:howto-durak.throw-in.any-time @rule:howto-durak.limits.defender-hand
   Scenario: When two players race for the last place the first card counts
-    Source: "Throwing in" - whoever is first counts; the bout's limit still applies.
+    Source: "Throwing in" - the earlier card takes the last place; the bout's limit holds.
     Given the hands are:
       | seat | hand          |
       | 1    | 7♠ 9♣ K♠ 8♦   |
@@ -235,7 +235,7 @@ Feature: How to play Durak - throwing in, Done and the end of a defended bout
 
   @id:howto-durak.done.everyone-done-discards @rule:howto-durak.done.when @rule:howto-durak.bout.discard @rule:howto-durak.next-attacker.after-defence
   Scenario: When every thrower presses Done the beaten cards are discarded
-    Source: "Done" - all press Done, the table goes to the discard pile, the defender attacks next.
+    Source: "Done" - once every thrower is done the cards are discarded and the defender leads.
     Given the hands are:
       | seat | hand                |
       | 1    | 7♠ 9♣ K♠ 8♦         |

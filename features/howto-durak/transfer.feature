@@ -1,7 +1,6 @@
 Feature: How to play Durak - passing the attack on
-  Covers "Passing": Passing tables only, a card of the attacking rank before any beat, one card
-  per pass, the next player's capacity and the bout limit, passing round the whole table, the
-  passer throwing in later; and what follows (drawing order, who attacks next).
+  Covers "Passing": rank, timing, one card per pass, the receiver's capacity and the limit,
+  passes all round the table, the passer adding cards later, and drawing and leading afterwards.
 
   Background:
     Given the "howto-durak" profile
@@ -30,7 +29,7 @@ Feature: How to play Durak - passing the attack on
 
   @id:howto-durak.transfer.same-rank-passes-on @rule:howto-durak.transfer.rank @rule:howto-durak.transfer.mode
   Scenario: A card of the attacking rank passes the attack to the next player
-    Source: "Passing" - the defender adds a card of the same rank and the next player defends against all of them.
+    Source: "Passing" - a matching-rank card from the defender moves the whole attack to the following seat.
     Given the hands are:
       | seat | hand             |
       | 1    | 7♠ 8♦ 9♣ K♠      |
@@ -67,7 +66,7 @@ Feature: How to play Durak - passing the attack on
 
   @id:howto-durak.transfer.after-a-beat-refused @rule:howto-durak.transfer.before-beat
   Scenario: Once a card has been beaten the attack can no longer be passed
-    Source: "Passing" - passing only while no card on the table is beaten.
+    Source: "Passing" - a pass is possible only before any beat.
     Given the hands are:
       | seat | hand             |
       | 1    | 7♠ 7♣ 8♦ 9♣      |
@@ -101,7 +100,7 @@ Feature: How to play Durak - passing the attack on
 
   @id:howto-durak.transfer.one-card-per-pass @rule:howto-durak.transfer.one-card @rule:howto-durak.play.turn
   Scenario: A pass moves one card; the passer cannot pass again to the same player
-    Source: "Passing" - one card is passed at a time; after a pass the next player is the defender.
+    Source: "Passing" - each pass uses a single card; then the following seat defends.
     Given the hands are:
       | seat | hand                |
       | 1    | 7♠ 8♦ 9♣ K♠         |
@@ -119,7 +118,7 @@ Feature: How to play Durak - passing the attack on
 
   @id:howto-durak.transfer.capacity-short @rule:howto-durak.transfer.capacity
   Scenario: No passing to a player who holds fewer cards than they would have to beat
-    Source: "Passing" - the next player must hold at least as many cards as the cards to beat.
+    Source: "Passing" - the receiving player needs a card for every card they will face.
     Given the hands are:
       | seat | hand             |
       | 1    | 7♠ 7♣ 8♦ 9♣      |
@@ -136,7 +135,7 @@ Feature: How to play Durak - passing the attack on
 
   @id:howto-durak.transfer.capacity-exact @rule:howto-durak.transfer.capacity
   Scenario: Passing to a player holding exactly as many cards as they must beat is allowed
-    Source: "Passing" - at least as many cards as the cards to beat is enough.
+    Source: "Passing" - one card per card to beat is sufficient.
     Given the hands are:
       | seat | hand             |
       | 1    | 7♠ 7♣ 8♦ 9♣      |
@@ -243,7 +242,7 @@ Feature: How to play Durak - passing the attack on
 
   @id:howto-durak.transfer.trump-is-played-not-shown @rule:howto-durak.transfer.no-trump-showing @rule:howto-durak.transfer.rank
   Scenario: Passing with a trump of the attacking rank puts the trump on the table
-    Source: "Passing" - passing by showing a trump is not used, so the trump itself is played.
+    Source: "Passing" - a pass is never made by merely showing a trump, so the trump is played.
     Given the hands are:
       | seat | hand             |
       | 1    | 7♠ 8♦ 9♣ K♠      |
@@ -288,7 +287,7 @@ Feature: How to play Durak - passing the attack on
 
   @id:howto-durak.transfer.final-defender-leads @rule:howto-durak.next-attacker.after-defence @rule:howto-durak.bout.discard
   Scenario: The player who beats off a passed attack starts the next bout
-    Source: "Done" - the defender who held off the attack leads next, here the player passed to.
+    Source: "Done" - the successful defender, here the seat passed to, leads next.
     Given the hands are:
       | seat | hand             |
       | 1    | 7♠ 8♦ 9♣ K♠      |
