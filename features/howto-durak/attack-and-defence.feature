@@ -8,7 +8,7 @@ Feature: How to play Durak - attacking and beating
     And the stock, top first, is "A♣ 6♥"
 
   @id:howto-durak.attack.left-neighbour @rule:howto-durak.attack.target
-  Scenario: The attacker attacks the player on their left
+  Scenario: The attacker faces the next seat clockwise
     Source: "Attacking" - play goes clockwise, each attacker facing the next seat.
     Given the hands are:
       | seat | hand        |
@@ -187,7 +187,7 @@ Feature: How to play Durak - attacking and beating
     And the table is "A♠/7♥"
 
   @id:howto-durak.defence.trump-needs-higher-trump @rule:howto-durak.defence.beat
-  Scenario Outline: A trump is beaten only by a higher trump
+  Scenario Outline: Only a higher trump beats a trump
     Source: "Defending" - against a trump only a higher trump will do.
     Given the hands are:
       | seat | hand           |
