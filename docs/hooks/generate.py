@@ -1,0 +1,80 @@
+"""MkDocs hook: generate the data pages (matrices, profiles, catalogue, conformance).
+
+Registered in ``mkdocs.yml`` under ``hooks:``.  ``on_config`` builds every page from the
+rulesets, the features and the reports folder (``$DURAK_CONFORMANCE_REPORTS``, default
+``reports/`` next to ``mkdocs.yml``) and expands the navigation: a nav entry naming a section
+index (``profiles/index.md``) becomes that section with every generated page under it.
+``on_files`` adds the pages as generated files.  Problems in the data (a feature that does not
+parse, a tag naming no clause, an unreadable report) are logged as warnings, which fail a
+``--strict`` build.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.livereload import LiveReloadServer
+from mkdocs.structure.files import File, Files
+
+import features
+import rulesets
+from durak_conformance.site import SiteBuild, build_site, default_reports_dir
+
+log = logging.getLogger("mkdocs.hooks.durak_conformance")
+
+_state: dict[str, SiteBuild] = {}
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    root = Path(config.config_file_path).parent
+    site = build_site(reports_dir=default_reports_dir(root))
+    _state["site"] = site
+    for warning in site.warnings:
+        log.warning(warning)
+    docs = Path(config.docs_dir)
+    generated = {page.src for page in site.pages}
+    config.nav = expand_nav(
+        config.nav, site, lambda src: src in generated or (docs / src).is_file()
+    )
+    return config
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    for page in _state["site"].pages:
+        files.append(File.generated(config, page.src, content=page.markdown))
+    return files
+
+
+def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
+    root = Path(config.config_file_path).parent
+    for path in (features.path(), rulesets.path(), default_reports_dir(root)):
+        if path.exists():
+            server.watch(str(path))
+    return server
+
+
+def expand_nav(nav: Any, site: SiteBuild, exists: Callable[[str], bool]) -> Any:
+    """The nav with generated sections filled in and pages not written yet left out."""
+    if isinstance(nav, list):
+        items = [expand_nav(item, site, exists) for item in nav]
+        return [item for item in items if item is not None]
+    if isinstance(nav, dict):
+        out = {}
+        for title, value in nav.items():
+            expanded = expand_nav(value, site, exists)
+            if expanded is not None and expanded != []:
+                out[title] = expanded
+        return out or None
+    if isinstance(nav, str):
+        if nav in site.sections:
+            pages = site.sections[nav]
+            return [pages[0].src, *({page.title: page.src} for page in pages[1:])]
+        if nav.endswith(".md") and not exists(nav):
+            # Pages written by other issues arrive over time; leave them out until they exist.
+            log.info("nav: %s is not written yet; left out of the navigation", nav)
+            return None
+    return nav

@@ -1,0 +1,181 @@
+"""The published site's generated pages, built from the data at ``mkdocs build`` time.
+
+``docs/hooks/generate.py`` calls :func:`build_site` from MkDocs' ``on_config`` and adds the
+pages with ``File.generated`` in ``on_files``; nothing generated is committed.  Inputs:
+
+- the ruleset profiles (:mod:`durak_conformance.profiles`) for the rules matrix and the
+  profile pages;
+- the Gherkin features (:mod:`durak_conformance.site.inventory`, parsed, not run) for the
+  catalogue, clause coverage and the comparison scenarios of the rules matrix;
+- the JSON reports in the reports folder for the conformance matrix.
+
+Pages (source paths): ``rules-matrix/index.md``, ``rules-matrix/differences.md``,
+``profiles/index.md`` and ``profiles/<id>.md``, ``catalogue/index.md`` and
+``catalogue/<folder>.md``, ``conformance/index.md`` and ``conformance/<report>.md``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import features
+import rulesets
+from durak_conformance.profiles import Profile, list_profiles, load_profile, parameter_names
+from durak_conformance.site import catalogue, conformance_matrix, profile_pages, rules_matrix
+from durak_conformance.site.conformance_matrix import LoadedReport, load_reports
+from durak_conformance.site.inventory import Inventory, load_inventory
+
+REPORTS_ENV = "DURAK_CONFORMANCE_REPORTS"
+"""Environment variable naming the reports folder the site reads (default ``reports/``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A generated page: source path under ``docs/``, navigation title, Markdown."""
+
+    src: str
+    title: str
+    markdown: str
+
+
+@dataclass
+class SiteBuild:
+    """Every generated page, the navigation sections, and problems for build warnings."""
+
+    pages: list[Page]
+    sections: dict[str, list[Page]]
+    """Index page source path -> the pages of its section, index first."""
+    warnings: list[str] = field(default_factory=list)
+
+    def page(self, src: str) -> Page:
+        for page in self.pages:
+            if page.src == src:
+                return page
+        raise KeyError(src)
+
+
+def default_reports_dir(project_root: Path) -> Path:
+    """``$DURAK_CONFORMANCE_REPORTS`` if set, else ``<project_root>/reports``."""
+    configured = os.environ.get(REPORTS_ENV)
+    return Path(configured) if configured else project_root / "reports"
+
+
+def build_site(
+    *,
+    reports_dir: Path,
+    features_dir: Path | None = None,
+    profiles: Sequence[Profile] | None = None,
+) -> SiteBuild:
+    """Build every generated page from profiles, features and reports."""
+    chosen = list(profiles) if profiles is not None else [_load(p) for p in list_profiles()]
+    inventory = load_inventory(features_dir or features.path())
+    reports = load_reports(reports_dir)
+    return assemble(chosen, inventory, reports)
+
+
+_profiles: dict[tuple[str, int], Profile] = {}
+
+
+def _load(profile_id: str) -> Profile:
+    """A bundled profile, re-read only when its file changed (``mkdocs serve`` rebuilds)."""
+    file = rulesets.path(f"{profile_id}.yaml")
+    key = (str(file), file.stat().st_mtime_ns)
+    if key not in _profiles:
+        _profiles[key] = load_profile(file)
+    return _profiles[key]
+
+
+def assemble(
+    profiles: Sequence[Profile], inventory: Inventory, reports: Sequence[LoadedReport]
+) -> SiteBuild:
+    """The pages from already loaded inputs (the unit tests feed synthetic ones)."""
+    warnings: list[str] = []
+    profile_ids = [p.id for p in profiles]
+    rows = rules_matrix.build_rows(profiles, parameter_names(), inventory)
+
+    matrix = [
+        Page(rules_matrix.MATRIX_PAGE, "All rules", rules_matrix.matrix_page(rows, profiles)),
+        Page(
+            rules_matrix.DIFFERENCES_PAGE,
+            "Where profiles differ",
+            rules_matrix.differences_page(rows, profiles),
+        ),
+    ]
+    profile_section = [
+        Page(
+            profile_pages.INDEX_PAGE, "Profiles", profile_pages.index_markdown(profiles, inventory)
+        ),
+        *(
+            Page(
+                rules_matrix.profile_page(p.id),
+                p.title,
+                profile_pages.profile_markdown(p, inventory),
+            )
+            for p in profiles
+        ),
+    ]
+
+    known = catalogue.Known(
+        clauses={c.id for p in profiles for c in p.clauses},
+        parameters=set(parameter_names()),
+        profiles=set(profile_ids),
+    )
+    titles = {p.id: p.title for p in profiles}
+    catalogue_section = [
+        Page(
+            catalogue.INDEX_PAGE, "Scenario catalogue", catalogue.index_markdown(inventory, titles)
+        )
+    ]
+    for folder in inventory.folders:
+        title = "Comparisons" if folder == "compare" else folder
+        catalogue_section.append(
+            Page(
+                catalogue.folder_page(folder),
+                title,
+                catalogue.folder_markdown(folder, inventory.in_folder(folder), known),
+            )
+        )
+    warnings.extend(dict.fromkeys(known.problems))
+
+    conformance_section = [
+        Page(
+            conformance_matrix.INDEX_PAGE,
+            "Conformance",
+            conformance_matrix.index_markdown(reports, profile_ids),
+        )
+    ]
+    for loaded in reports:
+        if loaded.report is None:
+            warnings.append(f"report not published: {loaded.error}")
+            continue
+        conformance_section.append(
+            Page(
+                loaded.page,
+                loaded.label,
+                conformance_matrix.report_markdown(
+                    loaded, inventory, set(known.clauses), profile_ids
+                ),
+            )
+        )
+
+    sections = {
+        rules_matrix.MATRIX_PAGE: matrix,
+        profile_pages.INDEX_PAGE: profile_section,
+        conformance_matrix.INDEX_PAGE: conformance_section,
+        catalogue.INDEX_PAGE: catalogue_section,
+    }
+    pages = [page for section in sections.values() for page in section]
+    return SiteBuild(pages=pages, sections=sections, warnings=warnings)
+
+
+__all__ = [
+    "REPORTS_ENV",
+    "Page",
+    "SiteBuild",
+    "assemble",
+    "build_site",
+    "default_reports_dir",
+]
