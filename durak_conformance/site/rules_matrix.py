@@ -182,9 +182,14 @@ def render_row(row: Row, page: str) -> str:
     anchor = row_anchor(row.parameter)
     return (
         f'<tr id="{esc(anchor)}" class="{classes}" data-parameter="{esc(row.parameter)}">'
-        f'<th scope="row"><code>{esc(row.parameter)}</code></th>'
+        f'<th scope="row"><code>{breakable(row.parameter)}</code></th>'
         f'{"".join(cells)}<td class="dc-shown-by">{render_scenarios(row, page)}</td></tr>'
     )
+
+
+def breakable(name: str) -> str:
+    """A parameter name that may wrap after its underscores (narrow screens)."""
+    return esc(name).replace("_", "_<wbr>")
 
 
 def render_scenarios(row: Row, page: str) -> str:
