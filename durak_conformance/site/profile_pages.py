@@ -137,10 +137,11 @@ def _parameters_table(profile: Profile, page: str) -> str:
 
 
 def _scenario_links(scenarios: Sequence[Scenario], page: str) -> str:
-    return ", ".join(
-        f'<a href="{esc(link(page, catalogue_page(s), s.anchor))}">{esc(s.name)}</a>'
+    items = "".join(
+        f'<li><a href="{esc(link(page, catalogue_page(s), s.anchor))}">{esc(s.name)}</a></li>'
         for s in scenarios
     )
+    return f'<ul class="dc-scenario-list">{items}</ul>'
 
 
 def _clauses_section(profile: Profile, inventory: Inventory, page: str) -> str:
