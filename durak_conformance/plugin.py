@@ -42,6 +42,7 @@ MARKERS = {
     "scenario_id": "scenario_id(id): the stable id of a conformance scenario (@id: tag)",
     "rule": "rule(clause): a ruleset clause the scenario exercises (@rule: tag)",
     "ambiguous": "ambiguous: the scenario tests a profile's chosen reading of an ambiguous rule",
+    "dimension": "dimension(parameter): a rule dimension a comparison scenario demonstrates",
 }
 PROPERTY_KEY = "durak"
 
@@ -130,6 +131,9 @@ def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
         return True
     if sep and key == "rule":
         pytest.mark.rule(value)(function)
+        return True
+    if sep and key == "dimension":
+        pytest.mark.dimension(value)(function)
         return True
     if tag == "ambiguous":
         pytest.mark.ambiguous(function)

@@ -54,6 +54,7 @@ ENGINE_PARAMETERS: tuple[str, ...] = (
     "transfer_rank",
     "transferrer_throws_first",
     "transfer_by_showing_trump",
+    "bot_accepts_anyway",
     "out_timing",
 )
 """Parameters the reference engine reads (the fields of ``Rules`` besides ``profile``)."""

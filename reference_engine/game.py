@@ -93,6 +93,7 @@ class Game:
         "first_discard_done",
         "result",
         "log",
+        "last_close",
     )
 
     def __init__(self, rules: Rules, seats: int, trump: Card, humans: Iterable[int]) -> None:
@@ -112,6 +113,11 @@ class Game:
             )
         self.rules = rules
         self.seats = seats
+        # Rule flags read on every step, copied out of the ruleset for speed.
+        self._pairs = rules.teams == "pairs"
+        self._neighbours = rules.throw_in_scope == "neighbours"
+        self._after_defence = rules.throw_in_timing == "after_defence"
+        self._order = rules.throw_in_order
         self.trump_card = trump
         self.trump = trump.suit
         self.humans = frozenset(humans)
@@ -134,8 +140,13 @@ class Game:
         self.done: set[int] = set()
         self.first_discard_done = False
         self.result: Outcome | None = None
-        self.log: list[Event] = []
+        self.log: list[Event | Action] = []
+        """What happened, in order: the actions played and the events they caused (render
+        with :meth:`events`)."""
+        self.last_close = ""  # how the previous bout ended: "discarded", "taken" or "accepted"
         self._history: list[dict[str, Any]] = []
+        self._legal_cache: dict[int, list[Action]] = {}
+        self._room_cache: int | None = None
 
     # ------------------------------------------------------------------ set-up
 
@@ -342,6 +353,12 @@ class Game:
 
     def room(self) -> int:
         """How many more attacking cards the bout may take now."""
+        if self._room_cache is not None:
+            return self._room_cache
+        self._room_cache = room = self._compute_room()
+        return room
+
+    def _compute_room(self) -> int:
         count = len(self.table)
         cap_room = self.cap() - count
         if self.rules.defender_limit == "hand_at_start":
@@ -364,63 +381,94 @@ class Game:
     def is_over(self) -> bool:
         return self.phase == "finished"
 
-    def may_throw_in(self, seat: int, *, ignore_order: bool = False) -> bool:
+    def may_throw_in(self, seat: int) -> bool:
         """Whether ``seat`` may add cards to the bout now, turn order included."""
-        return self._throw_in_refusal(seat, ignore_order=ignore_order) is None
+        return self._throw_in_block(seat) is None
 
     def _in_throw_scope(self, seat: int) -> bool:
-        if seat == self.defender or self.out[seat]:
+        defender = self.defender
+        if seat == defender or self.out[seat]:
             return False
-        if not self.is_opponent(self.defender, seat):
+        if self._pairs and self.partner(defender) == seat:
             return False
-        if self.rules.throw_in_scope == "neighbours":
-            return seat in (self.previous_active(self.defender), self.next_active(self.defender))
+        if self._neighbours:
+            return seat in (self.previous_active(defender), self.next_active(defender))
         return True
 
-    def _throw_in_refusal(self, seat: int, *, ignore_order: bool = False) -> tuple[str, str] | None:
-        """None when ``seat`` may throw in now, else (clause suffix, reason)."""
-        if self.phase != "bout" or self.awaiting_choice:
-            return ("play.turn", "no bout is open for throwing in")
+    def _throw_in_block(self, seat: int) -> str | None:
+        """Why ``seat`` may not throw in now, as a short key (None: it may).
+
+        Kept free of message formatting: legal-action listing calls it for every seat at
+        every step.  :meth:`_throw_in_refusal` turns the key into a clause and a message.
+        """
+        if self.phase != "bout":
+            return "phase"
+        if self.awaiting_choice:
+            return "choice"
         if seat == self.defender:
-            return ("throw-in.who", "the defender does not throw in")
+            return "defender"
         if not self._in_throw_scope(seat):
+            return "scope"
+        if seat in self.done:
+            return "done"
+        if self._after_defence and not self.taken:
+            for p in self.table:
+                if p.defence is None:
+                    return "timing"
+        order = self._order
+        if order == "starter_first":
+            if seat != self.priority and not self._priority_free():
+                return "priority"
+        elif order == "rounds" and self.round_turn() != seat:
+            return "round"
+        return None
+
+    def _throw_in_refusal(self, seat: int) -> tuple[str, str] | None:
+        """None when ``seat`` may throw in now, else (clause suffix, reason)."""
+        block = self._throw_in_block(seat)
+        if block is None:
+            return None
+        if block == "phase":
+            return ("play.turn", "no bout is open for throwing in")
+        if block == "choice":
+            if seat != self.defender and self._in_throw_scope(seat) and self.room() <= 0:
+                return self._limit_refusal(1)
+            return (
+                "play.turn",
+                "the attack has ended: the defender chooses to keep the "
+                "defence or to take the cards anyway",
+            )
+        if block == "defender":
+            return ("throw-in.who", "the defender does not throw in")
+        if block == "scope":
             if self.partner(self.defender) == seat:
                 return ("throw-in.who", "the defender's partner does not throw in")
             return ("throw-in.who", f"seat {seat} may not throw in to seat {self.defender}")
-        if seat in self.done:
+        if block == "done":
             return (
                 "play.turn",
                 f"seat {seat} has said done and adds nothing until a new card is played"
                 if self.rules.done_resets
                 else f"seat {seat} has said done",
             )
-        if (
-            self.rules.throw_in_timing == "after_defence"
-            and not self.taken
-            and any(p.defence is None for p in self.table)
-        ):
+        if block == "timing":
             return (
                 "throw-in.after-defence",
                 "a new card may be added only once every card on the table is beaten",
             )
-        if not ignore_order:
-            order = self.rules.throw_in_order
-            if order == "starter_first" and seat != self.priority and not self._priority_free():
-                return (
-                    "throw-in.order",
-                    f"seat {self.priority} throws in first, until they are done or have "
-                    "nothing to throw",
-                )
-            if order == "rounds":
-                turn = self.round_turn()
-                if turn != seat:
-                    return (
-                        "throw-in.order",
-                        f"it is seat {turn}'s turn to add a card or pass"
-                        if turn
-                        else "the defender must answer first",
-                    )
-        return None
+        if block == "priority":
+            return (
+                "throw-in.order",
+                f"seat {self.priority} throws in first, until they are "
+                "done or have nothing to throw",
+            )
+        turn = self.round_turn()
+        return (
+            "throw-in.order",
+            f"it is seat {turn}'s turn to add a card or pass"
+            if turn
+            else "the defender must answer first",
+        )
 
     def _priority_free(self) -> bool:
         """starter_first: the others may throw in once the priority seat is done or can't."""
@@ -455,7 +503,13 @@ class Game:
         return sorted({a.type for a in self.legal_actions(seat)})
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now."""
+        """Every action ``seat`` may take now (a fresh list; the actions are immutable)."""
+        cached = self._legal_cache.get(seat)
+        if cached is None:
+            cached = self._legal_cache[seat] = self._generate_legal(seat)
+        return list(cached)
+
+    def _generate_legal(self, seat: int) -> list[Action]:
         if self.phase == "finished" or not 1 <= seat <= self.seats or self.out[seat]:
             return []
         hand = self.hands[seat]
@@ -475,26 +529,32 @@ class Game:
             return out
         if seat == self.defender:
             if self.awaiting_choice:
+                if self.rules.bot_accepts_anyway is False and seat not in self.humans:
+                    return [Done(seat)]
                 return [Accept(seat), Done(seat)]
             if self.taken:
                 return []
             unbeaten = [p.attack for p in self.table if p.defence is None]
             if not unbeaten:
                 return []
+            trump = self.trump
             for attack in unbeaten:
-                out.extend(Defend(seat, attack, c) for c in hand if beats(c, attack, self.trump))
+                suit, rank, is_trump = attack.suit, attack.rank, attack.suit == trump
+                for c in hand:
+                    if (c.rank > rank) if c.suit == suit else (c.suit == trump and not is_trump):
+                        out.append(Defend(seat, attack, c))
             out.append(Take(seat))
-            if self.rules.transfer:
+            if self.rules.transfer and self._transfer_refusal(seat, None) is None:
                 out.extend(
                     Transfer(seat, c) for c in hand if self._transfer_refusal(seat, c) is None
                 )
             return out
-        if self._throw_in_refusal(seat) is not None:
+        if self._throw_in_block(seat) is not None:
             return []
         if self.room() >= 1:
             ranks = self.table_ranks()
             out.extend(ThrowIn(seat, c) for c in hand if c.rank in ranks)
-        if self._done_refusal(seat) is None:
+        if self.taken or all(p.defence is not None for p in self.table):
             out.append(Done(seat))
         return out
 
@@ -505,13 +565,16 @@ class Game:
             return ("done.when", "done only once every card on the table is beaten, or after take")
         return None
 
-    def _transfer_refusal(self, seat: int, card: Card) -> tuple[str, str] | None:
+    def _transfer_refusal(self, seat: int, card: Card | None) -> tuple[str, str] | None:
+        """Why ``seat`` may not transfer with ``card`` (None: the checks that need no card)."""
         if not self.rules.transfer:
             return ("transfer.mode", "there is no transfer in this game")
         if self.taken:
             return ("transfer.before-take", "no transfer after take")
         if any(p.defence is not None for p in self.table):
             return ("transfer.before-beat", "no transfer once a card on the table is beaten")
+        if card is None:
+            return None
         ranks = {p.attack.rank for p in self.table}
         if self.rules.transfer_rank == "every_attack_card":
             matches = ranks == {card.rank}
@@ -545,11 +608,20 @@ class Game:
         :class:`IllegalAction` (naming the rule clause) for one the rules forbid; in both
         cases the state is unchanged.
         """
-        act = action_from_json(action)
-        self._check(act)
         mark = len(self.log)
+        self.play(action)
+        return self.events(mark)
+
+    def play(self, action: Action | Mapping[str, Any]) -> None:
+        """Like :meth:`apply`, without collecting the events (the fast path for simulations).
+
+        An action taken from :meth:`legal_actions` for the current state is not checked again.
+        """
+        act = action_from_json(action)
+        cached = self._legal_cache.get(act.seat)
+        if cached is None or not any(a is act for a in cached):
+            self._check(act)
         self._play(act)
-        return self.log[mark:]
 
     def push(self, action: Action | Mapping[str, Any]) -> list[Event]:
         """Like :meth:`apply`, remembering the state before so :meth:`pop` can undo it."""
@@ -558,7 +630,11 @@ class Game:
         self._history.append(self._snapshot())
         mark = len(self.log)
         self._play(act)
-        return self.log[mark:]
+        return self.events(mark)
+
+    def events(self, since: int = 0) -> list[Event]:
+        """The log from position ``since`` on, as protocol event objects."""
+        return [e.to_json() if isinstance(e, Action) else e for e in self.log[since:]]
 
     def pop(self) -> None:
         """Undo the last :meth:`push`."""
@@ -616,26 +692,30 @@ class Game:
         self._check_room(len(act.cards))
 
     def _check_room(self, k: int) -> None:
+        if k > self.room():
+            raise self._illegal(*self._limit_refusal(k))
+
+    def _limit_refusal(self, k: int) -> tuple[str, str]:
+        """The limit that ``k`` more attacking cards would break."""
         count = len(self.table)
         if count + k > self.cap():
             if self.cap() < self.rules.bout_cap and count + k <= self.rules.bout_cap:
-                raise self._illegal(
+                return (
                     "limits.first-bout",
                     f"until the first discard a bout holds at most {self.cap()} attacking cards",
                 )
-            raise self._illegal("limits.six", f"a bout holds at most {self.cap()} attacking cards")
-        if k > self.room():
-            if self.rules.defender_limit == "hand_at_start":
-                raise self._illegal(
-                    "limits.defender-hand",
-                    f"the defender held {self.defender_hand_at_start} cards at the start of the "
-                    f"bout: no more attacking cards than that",
-                )
-            raise self._illegal(
+            return ("limits.six", f"a bout holds at most {self.cap()} attacking cards")
+        if self.rules.defender_limit == "hand_at_start":
+            return (
                 "limits.defender-hand",
-                f"the defender holds {len(self.hands[self.defender])} cards: no more unbeaten "
-                "cards than that",
+                f"the defender held {self.defender_hand_at_start} cards when the bout "
+                "began for them: no more attacking cards than that",
             )
+        return (
+            "limits.defender-hand",
+            f"the defender holds {len(self.hands[self.defender])} cards: no more unbeaten "
+            "cards than that",
+        )
 
     def _check_defend(self, act: Defend) -> None:
         if self.phase != "bout" or act.seat != self.defender:
@@ -652,6 +732,12 @@ class Game:
 
     def _check_throw_in(self, act: ThrowIn) -> None:
         if self.phase == "lead":
+            if self.last_close == "accepted" and act.seat == self.attacker:
+                raise self._illegal(
+                    "accept.no-adding",
+                    "the defender took the cards anyway: "
+                    "the attacker may add nothing to that attack",
+                )
             raise self._illegal("play.turn", "the bout has not been opened")
         refusal = self._throw_in_refusal(act.seat)
         if refusal is not None:
@@ -680,22 +766,37 @@ class Game:
             raise self._illegal("take.when", "every card is beaten: there is nothing to take")
 
     def _check_done(self, act: Done) -> None:
+        seat = act.seat
         if self.phase == "lead":
-            raise self._illegal(
-                "attack.compulsory",
-                "the first card is compulsory: the attacker cannot pass on an empty table",
-            )
-        if act.seat == self.defender:
+            if seat == self.attacker:
+                raise self._illegal(
+                    "attack.compulsory",
+                    "the first card is compulsory: the attacker cannot pass on an empty table",
+                )
+            raise self._illegal("play.turn", "no bout is open")
+        if seat == self.defender:
             if self.awaiting_choice:
                 return
-            raise self._illegal("throw-in.who", "the defender does not throw in")
-        if act.seat in self.done:
-            raise self._illegal("done.when", f"seat {act.seat} has already said done")
-        refusal = self._throw_in_refusal(act.seat)
-        if refusal is not None and refusal[0] != "throw-in.after-defence":
+            if self.rules.accept_after_defence:
+                raise self._illegal(
+                    "done.when",
+                    "the defender keeps a defence only once the attacker has ended a "
+                    "completely beaten attack",
+                )
+            raise self._illegal(
+                "throw-in.who", "the defender does not throw in, so has no done or pass of its own"
+            )
+        if self.awaiting_choice:
+            raise self._illegal("play.turn", "the attack has ended: the defender chooses now")
+        if seat in self.done:
+            raise self._illegal("done.when", f"seat {seat} has already said done")
+        refusal = self._throw_in_refusal(seat)
+        if refusal is not None and refusal[0] == "throw-in.who":
             raise self._illegal(*refusal)
-        refusal = self._done_refusal(act.seat)
-        if refusal is not None:
+        done_refusal = self._done_refusal(seat)
+        if done_refusal is not None:
+            raise self._illegal(*done_refusal)
+        if refusal is not None and refusal[0] != "throw-in.after-defence":
             raise self._illegal(*refusal)
 
     def _check_accept(self, act: Accept) -> None:
@@ -709,11 +810,25 @@ class Game:
                 "accepting anyway is offered only once the "
                 "attacker has ended a completely beaten attack",
             )
+        if self.rules.bot_accepts_anyway is False and act.seat not in self.humans:
+            raise self._illegal(
+                "accept.computer-never", "the computer never gives up a successful defence"
+            )
 
     # The _play methods assume _check passed.
 
     def _play(self, act: Action) -> None:
-        self.log.append(act.to_json())
+        self._legal_cache = {}
+        self._room_cache = None
+        try:
+            self._play_action(act)
+        finally:
+            # Closing a bout computes the room of intermediate states: start afresh.
+            self._legal_cache = {}
+            self._room_cache = None
+
+    def _play_action(self, act: Action) -> None:
+        self.log.append(act)
         seat = act.seat
         if isinstance(act, Attack):
             for c in act.cards:
@@ -755,9 +870,12 @@ class Game:
                 self.priority_released = True
         elif isinstance(act, Accept):
             self._close_bout(taken=True)
+            self.last_close = "accepted"
             return
         self._go_out_immediately()
-        self._maybe_close_bout()
+        # A new attacking card leaves something unbeaten, so only these can close a bout.
+        if not isinstance(act, Attack | Transfer) and (self.taken or not isinstance(act, ThrowIn)):
+            self._maybe_close_bout()
 
     def _new_card_on_table(self) -> None:
         if self.rules.done_resets or self.rules.throw_in_order == "rounds":
@@ -816,6 +934,7 @@ class Game:
                 "cards": [c.code for c in cards],
             }
         )
+        self.last_close = "taken" if taken else "discarded"
         self.table = []
         if taken:
             self.hands[defender].extend(cards)
@@ -943,6 +1062,8 @@ class Game:
     def _restore(self, snap: dict[str, Any]) -> None:
         for name, value in snap.items():
             setattr(self, name, value)
+        self._legal_cache = {}
+        self._room_cache = None
 
     def copy(self) -> Game:
         """An independent copy of this game (history of pushes not included)."""
@@ -952,6 +1073,8 @@ class Game:
         other.trump_card = self.trump_card
         other.trump = self.trump
         other.humans = self.humans
+        other._pairs, other._neighbours = self._pairs, self._neighbours
+        other._after_defence, other._order = self._after_defence, self._order
         other._restore(self._snapshot())
         other.log = list(self.log)
         other._history = []
@@ -1012,6 +1135,7 @@ class Game:
             "defender_hand_at_start": self.defender_hand_at_start,
             "done": sorted(self.done),
             "first_discard_done": self.first_discard_done,
+            "last_close": self.last_close,
             "result": self.result.to_json() if self.result is not None else None,
         }
 
@@ -1046,6 +1170,7 @@ class Game:
             "awaiting_choice",
             "defender_hand_at_start",
             "first_discard_done",
+            "last_close",
         ):
             setattr(game, name, data[name])
         game.done = set(data["done"])

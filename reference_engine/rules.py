@@ -79,6 +79,9 @@ class Rules:
     transfer_rank: TransferRank = "table_rank"
     transferrer_throws_first: bool = False
     transfer_by_showing_trump: bool = False
+    bot_accepts_anyway: bool | None = None
+    """False: a bot (computer) seat never takes the cards after a complete defence; None: the
+    rules say nothing about bots."""
     out_timing: OutTiming = "immediate"
     """When a seat with no cards and an empty stock leaves: at once, or when the bout ends."""
     extra: Mapping[str, Any] = field(default_factory=dict)
@@ -145,6 +148,9 @@ def _check(key: str, value: Any, hint: Any) -> None:
     elif args and all(isinstance(a, str | int) and not isinstance(a, bool) for a in args):
         ok = value in args and type(value) is type(args[0])
         expected = "one of " + ", ".join(repr(a) for a in args)
+    elif args and set(args) == {bool, type(None)}:
+        ok = value is None or isinstance(value, bool)
+        expected = "true, false or null"
     elif args and type(None) in args:  # int | None
         ok = value is None or (isinstance(value, int) and not isinstance(value, bool))
         expected = "an integer or null"

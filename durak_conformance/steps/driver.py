@@ -303,7 +303,7 @@ def seat_state(state: JSON, seat: int) -> JSON:
 
 def _reply_json(result: ActResult) -> JSON:
     if result.ok:
-        return {"ok": True, "events": list(result.events)}
+        return {"ok": True, "state": result.state, "events": list(result.events)}
     return {"ok": False, "error": result.error}
 
 

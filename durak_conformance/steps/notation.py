@@ -93,19 +93,31 @@ class ParsedAction:
     action: dict[str, Any]
 
 
+_SEAT = r"^(?:seat )?(\d+) "
 _ACTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"^(?:seat )?(\d+) (?:attacks|opens|leads)(?: the bout)? with (.+)$"), "attack"),
-    (re.compile(r"^(?:seat )?(\d+) (?:beats|covers) (\S+) with (\S+)$"), "defend"),
-    (re.compile(r"^(?:seat )?(\d+) (?:throws in|adds) (\S+)$"), "throw_in"),
-    (re.compile(r"^(?:seat )?(\d+) (?:transfers|passes the attack) with (\S+)$"), "transfer"),
-    (re.compile(r"^(?:seat )?(\d+) takes(?: the cards)?$"), "take"),
     (
-        re.compile(r"^(?:seat )?(\d+) (?:is done|says done|passes|presses done|ends the attack)$"),
+        re.compile(_SEAT + r"(?:attacks|opens|leads|attack|open|lead)(?: the bout)? with (.+)$"),
+        "attack",
+    ),
+    (re.compile(_SEAT + r"(?:beats|covers|beat|cover) (\S+) with (\S+)$"), "defend"),
+    (re.compile(_SEAT + r"(?:throws in|adds|throw in|add) (\S+)$"), "throw_in"),
+    (
+        re.compile(_SEAT + r"(?:transfers|passes the attack|transfer|pass the attack) with (\S+)$"),
+        "transfer",
+    ),
+    (re.compile(_SEAT + r"(?:takes|take)(?: the cards)?$"), "take"),
+    (
+        re.compile(
+            _SEAT + r"(?:is done|says done|passes|presses done|ends the attack|be done|"
+            r"say done|pass|end the attack)$"
+        ),
         "done",
     ),
-    (re.compile(r"^(?:seat )?(\d+) keeps the defence$"), "done"),
-    (re.compile(r"^(?:seat )?(\d+) accepts the cards anyway$"), "accept"),
+    (re.compile(_SEAT + r"(?:keeps|keep) the defence$"), "done"),
+    (re.compile(_SEAT + r"(?:accepts|accept) the cards anyway$"), "accept"),
 ]
+"""Each action in the third person (``seat 1 throws in 7♦``) and, after ``may legally``, in
+the base form (``seat 1 may legally throw in 7♦``)."""
 
 
 def action(text: str) -> ParsedAction:
