@@ -10,6 +10,7 @@ outcome, profile, options, clauses and transcript in ``item.user_properties`` fo
 from __future__ import annotations
 
 import contextlib
+import fnmatch
 import json
 import shlex
 from collections.abc import Generator, Iterator, Mapping
@@ -93,6 +94,21 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="do not check stdio engines' replies against the protocol schemas",
     )
     group.addoption(
+        "--durak-tag",
+        action="append",
+        default=[],
+        metavar="TAG",
+        help="run only scenarios with a tag matching TAG (a glob, e.g. "
+        "'rule:howto-durak.transfer.*' or 'ambiguous'); repeatable: any of them",
+    )
+    group.addoption(
+        "--durak-id",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="run only scenarios whose @id matches ID (a glob); repeatable",
+    )
+    group.addoption(
         "--durak-records",
         default=None,
         metavar="FILE",
@@ -139,6 +155,65 @@ def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
         pytest.mark.ambiguous(function)
         return True
     return None
+
+
+# ---------------------------------------------------------------------- selection
+
+
+def item_tags(item: pytest.Item) -> list[str]:
+    """The scenario's Gherkin tags as written (without ``@``)."""
+    tags = [f"id:{m.args[0]}" for m in item.iter_markers("scenario_id")]
+    tags += [f"rule:{m.args[0]}" for m in item.iter_markers("rule")]
+    tags += [f"dimension:{m.args[0]}" for m in item.iter_markers("dimension")]
+    if any(True for _ in item.iter_markers("ambiguous")):
+        tags.append("ambiguous")
+    return tags
+
+
+def example_row(item: pytest.Item) -> dict[str, str]:
+    """The Examples row of a Scenario Outline run (empty for a plain scenario)."""
+    callspec = getattr(item, "callspec", None)
+    row = callspec.params.get("_pytest_bdd_example") if callspec is not None else None
+    return {str(k): str(v) for k, v in row.items()} if isinstance(row, dict) else {}
+
+
+def item_profile(item: pytest.Item) -> str | None:
+    """The profile a scenario plays: its outline row's ``profile``, else its id's prefix."""
+    row = example_row(item)
+    if "profile" in row:
+        return row["profile"]
+    ids = [str(m.args[0]) for m in item.iter_markers("scenario_id")]
+    if ids and not ids[0].startswith("compare."):
+        return ids[0].split(".", 1)[0]
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    profiles = set(config.getoption("--durak-profile"))
+    tags = [t.lstrip("@") for t in config.getoption("--durak-tag")]
+    ids = config.getoption("--durak-id")
+    if not (profiles or tags or ids):
+        return
+    keep: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
+    for item in items:
+        if "durak_adapter" not in getattr(item, "fixturenames", ()):
+            keep.append(item)
+            continue
+        ok = True
+        profile = item_profile(item)
+        if profiles and profile is not None and profile not in profiles:
+            ok = False
+        if ok and tags:
+            mine = item_tags(item)
+            ok = any(fnmatch.fnmatchcase(t, pattern) for t in mine for pattern in tags)
+        if ok and ids:
+            mine_ids = [str(m.args[0]) for m in item.iter_markers("scenario_id")]
+            ok = any(fnmatch.fnmatchcase(i, pattern) for i in mine_ids for pattern in ids)
+        (keep if ok else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = keep
 
 
 # ---------------------------------------------------------------------- adapters
@@ -349,8 +424,13 @@ def _record(
     ids = [m.args[0] for m in item.iter_markers("scenario_id")]
     clauses = [m.args[0] for m in item.iter_markers("rule")]
     feature, name, line = item.stash.get(_scenario_key, ("", item.name, 0))
+    row = {k: v for k, v in example_row(item).items() if k not in ("profile", "options")}
+    base_id = ids[0] if ids else item.name
+    if row:  # an outline row: the row's values keep the record's key unique and stable
+        values = ",".join(f"{_token(k)}={_token(v)}" for k, v in row.items())
+        base_id += f"[{values}]"
     return {
-        "id": ids[0] if ids else item.name,
+        "id": base_id,
         "nodeid": item.nodeid,
         "name": name,
         "feature": feature,
@@ -367,6 +447,11 @@ def _record(
         "transcript": list(driver.transcript),
         "duration": report.duration,
     }
+
+
+def _token(text: str) -> str:
+    """Text without spaces, for ids: ``has not been played`` -> ``has-not-been-played``."""
+    return "-".join(str(text).split()) or "-"
 
 
 def _adapter_of(item: pytest.Item) -> str:

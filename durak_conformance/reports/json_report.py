@@ -16,9 +16,15 @@ def dumps(report: RunReport) -> str:
 
 
 def write_report(report: RunReport, path: str | os.PathLike[str]) -> Path:
-    """Write the report atomically to ``path``; returns the path."""
+    """Write the report atomically to ``path``; returns the path.
+
+    The text is checked against the report schema first: an invalid report raises
+    :class:`ReportError` and nothing is written (an earlier file at ``path`` stays as it was).
+    """
     target = Path(path)
-    atomic_write_text(target, dumps(report))
+    text = dumps(report)
+    loads(text, str(target))
+    atomic_write_text(target, text)
     return target
 
 

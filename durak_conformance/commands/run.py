@@ -1,0 +1,196 @@
+"""``durak-conformance run``: the conformance suite against an engine, with reports.
+
+With no arguments it runs every profile against the in-process reference engine and writes
+``reports/reference.{json,junit.xml,md}`` and badges.  Exit codes: 0 all as expected,
+1 unexpected failures (or, with ``--strict``, unexpected passes), 2 usage or configuration
+errors, 3 the engine could not be started.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from adapters.base import EngineFailure
+from durak_conformance.runner import (
+    RunOptions,
+    UsageError,
+    describe_failures,
+    engine_failure_exit,
+    parse_option_pairs,
+    run,
+    summary_table,
+    usage_exit,
+)
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``run`` sub-command."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "run",
+        help="run the conformance suite against an engine and write reports",
+        description=(
+            "Run the Gherkin conformance suite against the reference engine (default), an "
+            "adapter by name, or any engine program speaking the JSON protocol over stdio "
+            "(--engine -- COMMAND ...). Writes a JSON report, JUnit XML, a Markdown summary "
+            "and badges. Exit status: 0 all as expected, 1 unexpected failures (or unexpected "
+            "passes with --strict), 2 usage or configuration errors, 3 the engine could not "
+            "be started."
+        ),
+    )
+    engine = parser.add_mutually_exclusive_group()
+    engine.add_argument(
+        "--adapter",
+        metavar="NAME",
+        help="an adapter by name (see `durak-conformance adapters`); default: reference",
+    )
+    engine.add_argument(
+        "--engine", action="store_true", help="the engine command line follows after --"
+    )
+    parser.add_argument(
+        "--profile",
+        action="append",
+        default=[],
+        metavar="PROFILE",
+        help="run only this profile (repeatable)",
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="run only scenarios played with this table option (repeatable)",
+    )
+    parser.add_argument(
+        "--tags",
+        action="append",
+        default=[],
+        metavar="TAG",
+        help="run only scenarios with a matching tag, a glob such as "
+        "'rule:howto-durak.transfer.*' or 'ambiguous' (repeatable: any)",
+    )
+    parser.add_argument(
+        "--id",
+        action="append",
+        default=[],
+        metavar="ID",
+        dest="ids",
+        help="run only scenarios whose @id matches (a glob; repeatable)",
+    )
+    parser.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=1,
+        metavar="N",
+        help="run on N processes (results are the same as a serial run)",
+    )
+    parser.add_argument(
+        "--max-fail", type=int, default=0, metavar="N", help="stop after N failures"
+    )
+    parser.add_argument(
+        "--reports",
+        type=Path,
+        default=Path("reports"),
+        metavar="DIR",
+        help="where to write the reports (default: reports/)",
+    )
+    parser.add_argument(
+        "--name",
+        metavar="NAME",
+        help="base name of the report files (default: from the engine's name)",
+    )
+    parser.add_argument(
+        "--expectations",
+        type=Path,
+        metavar="FILE",
+        help="the engine's expectations file (known failures and skips)",
+    )
+    parser.add_argument(
+        "--strict", action="store_true", help="an expected failure that passes fails the run"
+    )
+    parser.add_argument(
+        "--update-expectations",
+        action="store_true",
+        help="rewrite --expectations from this run's results",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="per-request timeout for stdio engines (default 10)",
+    )
+    parser.add_argument(
+        "--no-schema-check",
+        action="store_true",
+        help="do not check stdio replies against the protocol schemas",
+    )
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "command", nargs=argparse.REMAINDER, help="with --engine: -- COMMAND [ARG ...]"
+    )
+    parser.set_defaults(func=main)
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the sub-command; returns the exit code."""
+    console = Console(stderr=True)
+    out = Console() if Console().is_terminal else Console(width=120)
+    command = list(args.command)
+    if command and command[0] == "--":
+        command = command[1:]
+    try:
+        if args.engine and not command:
+            raise UsageError("--engine needs the engine's command line after --")
+        if command and not args.engine:
+            raise UsageError(f"unexpected arguments {' '.join(command)} (use --engine -- CMD)")
+        if args.update_expectations and args.expectations is None:
+            raise UsageError("--update-expectations needs --expectations FILE")
+        options = RunOptions(
+            adapter=args.adapter,
+            engine=command,
+            profiles=list(args.profile),
+            options=parse_option_pairs(args.option),
+            tags=list(args.tags),
+            ids=list(args.ids),
+            jobs=args.jobs,
+            max_fail=args.max_fail,
+            reports_dir=args.reports,
+            name=args.name,
+            expectations=args.expectations,
+            strict=args.strict,
+            update_expectations=args.update_expectations,
+            schema_check=not args.no_schema_check,
+            timeout=args.timeout,
+            progress=not args.no_progress and console.is_terminal,
+            command_line=["durak-conformance", "run", *sys.argv[2:]],
+        )
+        result = run(options, console)
+    except UsageError as exc:
+        return usage_exit(console, exc)
+    except EngineFailure as exc:
+        return engine_failure_exit(console, exc)
+    report = result.report
+    out.print(summary_table(report))
+    for line in describe_failures(report):
+        out.print(line, markup=False, highlight=False, soft_wrap=True)
+    for warning in result.warnings:
+        console.print(f"[yellow]warning:[/yellow] {warning}")
+    if report.footer.stopped_early:
+        console.print(f"[yellow]stopped early:[/yellow] {report.footer.stop_reason}")
+    totals = report.footer.totals
+    out.print(
+        f"{totals.get('pass', 0)} passed, {totals.get('fail', 0)} failed, "
+        f"{totals.get('error', 0)} errored, {totals.get('skip', 0)} skipped, "
+        f"{totals.get('xfail', 0)} expected failures, {totals.get('xpass', 0)} unexpected "
+        f"passes in {report.footer.duration:.1f}s",
+        highlight=False,
+    )
+    for path in result.files[:3]:
+        out.print(f"wrote {path}", highlight=False)
+    return result.exit_code
