@@ -133,11 +133,10 @@ def check_selection(options: RunOptions) -> None:
             for key, option in loaded.options.items():
                 keys.add(key)
                 value = options.options.get(key)
-                if value is not None and value not in option.values:
-                    if options.profiles:
-                        raise UsageError(
-                            f"--option {key}={value}: {profile} offers {', '.join(option.values)}"
-                        )
+                if value is not None and value not in option.values and options.profiles:
+                    raise UsageError(
+                        f"--option {key}={value}: {profile} offers {', '.join(option.values)}"
+                    )
         unknown = [k for k in options.options if k not in keys]
         if unknown:
             raise UsageError(
@@ -221,9 +220,9 @@ class _Collector:
         for key, value in report.user_properties:
             if key == plugin.PROPERTY_KEY and isinstance(value, dict):
                 self.by_node[str(value.get("nodeid", report.nodeid))] = value
-        if report.when == "call" or (report.when == "setup" and not report.passed):
-            if self.progress is not None and self.task is not None:
-                self.progress.advance(self.task)
+        finished = report.when == "call" or (report.when == "setup" and not report.passed)
+        if finished and self.progress is not None and self.task is not None:
+            self.progress.advance(self.task)
         if (
             report.when == "setup"
             and report.failed
@@ -307,7 +306,7 @@ def run(options: RunOptions, console: Console | None = None) -> RunResult:
         )
     if code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR):
         raise UsageError(
-            f"pytest stopped with {code.name}: " + "; ".join(collector.internal_errors)
+            f"pytest stopped with exit code {int(code)}: " + "; ".join(collector.internal_errors)
         )
     records = [
         to_record(r)
