@@ -43,3 +43,38 @@ Feature: Compare - when a player with no cards leaves the game
       | ggtables          | players=2 | none     | is still in the game |
       | prototype-build10 |           | none     | is still in the game |
       | durak-challenge   |           | 2        | is still in the game |
+
+  @id:compare.pairs-result @dimension:teams @rule:videochess.pairs.result @rule:videochess.end.durak @rule:howto-durak.pairs.result @rule:howto-durak.end.durak
+  Scenario Outline: Compare a table of four where the second of two partners goes out
+    Only VideoChess and "How to play Durak" offer pairs: the pair whose two players are both out
+    first wins, and "How to play Durak" makes both of the other pair durak. Played solo, the
+    two players still holding cards play on. Seat 3 is already out; seat 1 plays its last card.
+    Given the "<profile>" profile
+    And the options are "<options>"
+    And the trump card is 6♥
+    And the stock is empty
+    And the hands are:
+      | seat | hand   |
+      | 1    | 7♠     |
+      | 2    | 9♠ 10♦ |
+      | 3    |        |
+      | 4    | 8♣ J♦  |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      seat 2 beats 7♠ with 9♠
+      <closing>
+      """
+    Then seat 1 is out
+    And <outcome>
+
+    Examples: pairs
+      | profile     | options     | closing | outcome                        |
+      | videochess  | teams=pairs |         | the pair of seats 1 and 3 wins |
+      | howto-durak | teams=pairs |         | seats 2 and 4 are the durak    |
+
+    Examples: every player for themselves
+      | profile     | options    | closing        | outcome              |
+      | videochess  | teams=solo | seat 4 is done | the game is not over |
+      | howto-durak | teams=solo | seat 4 is done | the game is not over |
