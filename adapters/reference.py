@@ -80,6 +80,10 @@ class ReferenceEngine:
     with a less precise message.
     """
 
+    game_class: type[Game] = Game
+    """The game played; a subclass overriding a hook makes a variant engine (see
+    :mod:`adapters.mutants`)."""
+
     def __init__(self, profiles: Sequence[str] = REFERENCE_PROFILES) -> None:
         self.profiles = tuple(profiles)
         self.games: dict[str, Game] = {}
@@ -146,10 +150,10 @@ class ReferenceEngine:
                         "malformed",
                         f"position.hands has {len(hands)} seats but seats lists {len(seats)}",
                     )
-                new = Game.from_position(resolved, position, humans)
+                new = self.game_class.from_position(resolved, position, humans)
             else:
                 assert deck is not None
-                new = Game.deal(resolved, len(seats), list(deck), humans)
+                new = self.game_class.deal(resolved, len(seats), list(deck), humans)
         except EngineError as exc:
             raise _refusal(exc) from None
         self.games[game] = new
