@@ -152,7 +152,7 @@ def pytest_args(options: RunOptions) -> list[str]:
     args = [
         str(SUITE_DIR / "test_features.py"),
         "-c",
-        str(SUITE_DIR / "pytest.ini"),
+        str(SUITE_DIR.parent / "run-pytest.ini"),
         "--rootdir",
         str(SUITE_DIR),
         "-q",

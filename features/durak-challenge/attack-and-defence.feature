@@ -49,7 +49,7 @@ Feature: Durak Challenge - opening an attack and beating it
     And seat 1 may not be done
 
   @id:durak-challenge.defence.higher-same-suit @rule:durak-challenge.defence.beat
-  Scenario: A higher card of the same suit beats a plain card
+  Scenario: A plain card falls to a higher one of its own suit
     Source: "Rules for the Defense" - condition 1, same suit and higher value.
     Given the hands are:
       | seat | hand     |

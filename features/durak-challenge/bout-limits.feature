@@ -1,6 +1,6 @@
 Feature: Durak Challenge - how many cards one attack may hold
-  Covers "Rules for the Attack", conditions 2 and 3: never more than six attacking cards, and
-  never more than the defender held when the attack began.
+  Covers "Rules for the Attack", conditions 2 and 3: six attacking cards at most, and no more
+  of them than the defender's hand held as the attack began.
 
   Background:
     Given the "durak-challenge" profile

@@ -19,7 +19,7 @@ Feature: Durak Challenge - the deal and the trump card
     And the table is empty
 
   @id:durak-challenge.deal.face-up-trump-under-deck @rule:durak-challenge.deal.trump
-  Scenario: The last card of the deck lies face up, names the trump suit and stays at the bottom of the stock
+  Scenario: The face-up bottom card names trumps and is the final card of the stock
     Source: "The Deal" - the face-up card under the deck sets trumps and is the last card to be dealt.
     Given the stacked deck, top card first, is:
       """

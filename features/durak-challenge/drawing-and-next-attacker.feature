@@ -58,7 +58,7 @@ Feature: Durak Challenge - replenishing hands and who attacks next
 
   @id:durak-challenge.drawing.after-take @rule:durak-challenge.drawing.order @rule:durak-challenge.next-attacker.after-take
   Scenario: After the defender takes, the attacker refills, the over-full defender draws nothing, and the same attacker goes again
-    Source: "Playing the Game" - after accepting, hands are replenished and the attacker begins a new attack; "Replenishing Hands" - only hands below six draw.
+    Source: "Playing the Game" - after accepting, both hands are refilled and the same attacker opens again; "Replenishing Hands" - only hands below six draw.
     Given the stock, top first, is "J♣ Q♣ K♣ A♦ 7♥ 6♥"
     And the hands are:
       | seat | hand                |

@@ -117,7 +117,7 @@ Feature: GGTables - opening a bout and beating cards
     Then it is rejected because of rule "play.card-in-hand"
 
   @id:ggtables.defence.higher-same-suit @rule:ggtables.defence.beat
-  Scenario: A higher card of the same suit beats the attack
+  Scenario: A higher card in the attacked suit covers it
     Source: "Attacking and defending" - a higher card of the attacked suit beats it.
     Given the hands are:
       | seat | hand     |

@@ -8,7 +8,7 @@ Feature: GGTables - refilling hands and the next attacker
     And the trump card is 6♥
 
   @id:ggtables.drawing.principal-then-clockwise-defender-last @rule:ggtables.drawing.order
-  Scenario: The principal attacker draws first, then the others clockwise, the defender last
+  Scenario: Refilling starts with the principal attacker, goes clockwise and ends with the defender
     Source: "Taking or beating" - refilling order; drawing stops when the stock runs out.
     Given the option "players" is "4"
     And the stock, top first, is "K♦ Q♠ A♣ 6♥"

@@ -52,7 +52,7 @@ Feature: GGTables - taking the cards
 
   @id:ggtables.take.no-defence-after-take @rule:ggtables.take.throw-after @rule:ggtables.play.turn
   Scenario: After Take the defender no longer beats cards
-    Source: "Taking or beating" - Take commits the defender to collecting every card.
+    Source: "Taking or beating" - after Take the defender must pick up every card of the bout.
     Given they have played:
       """
       seat 1 attacks with 7♠

@@ -1,6 +1,6 @@
 Feature: GGTables - adding cards in rounds
-  Covers "Adding cards": once the defender has answered, the principal attacker and then
-  the other opponents clockwise each add one matching card or pass; a new card reopens
+  Covers "Adding cards": once the defender has answered, each opponent in turn, from the
+  principal attacker clockwise, adds one matching card or passes; a new card reopens
   adding for everyone (the profile reads this as a fresh round from the principal attacker).
 
   Background:

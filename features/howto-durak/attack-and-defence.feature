@@ -124,7 +124,7 @@ Feature: How to play Durak - attacking and beating
     Then it is rejected because of rule "play.card-in-hand"
 
   @id:howto-durak.defence.higher-same-suit @rule:howto-durak.defence.beat
-  Scenario: A higher card of the same suit beats the attack
+  Scenario: A higher card in the attacked suit covers it
     Source: "Defending" - first way to beat: higher, same suit.
     Given the hands are:
       | seat | hand        |

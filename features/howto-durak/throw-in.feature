@@ -10,7 +10,7 @@ Feature: How to play Durak - throwing in, Done and the end of a defended bout
 
   @id:howto-durak.throw-in.attack-rank @rule:howto-durak.throw-in.rank
   Scenario: Another player throws in a card of the attacking card's rank
-    Source: "Throwing in" - a new card must match a rank already on the table.
+    Source: "Throwing in" - an added card needs a rank that is already showing.
     Given the hands are:
       | seat | hand                |
       | 1    | 7♠ 9♣ K♠ 8♦         |

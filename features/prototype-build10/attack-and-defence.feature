@@ -1,6 +1,6 @@
 Feature: Prototype build 10 - beating an attacking card
-  Covers "Attack and defense": a higher card of the same suit or a trump beats a card, and a
-  trump falls only to a higher trump.
+  Covers "Attack and defense": a card falls to a higher one of its suit or to any trump, and a
+  trump only to a higher trump.
 
   Background:
     Given the "prototype-build10" profile

@@ -1,6 +1,6 @@
 Feature: Prototype build 10 - how many cards a bout may hold
-  Covers "Throwing in and the limit": the defender's hand at the start of the bout, never more
-  than six, and no separate five-card limit for the first bout.
+  Covers "Throwing in and the limit": as many cards as the defender held when the bout
+  began, six at most, and the first bout has no five-card cap of its own.
 
   Background:
     Given the "prototype-build10" profile
@@ -134,7 +134,7 @@ Feature: Prototype build 10 - how many cards a bout may hold
 
   @id:prototype-build10.limits.hand-at-start-not-shrinking @rule:prototype-build10.limits.defender-hand
   Scenario: The limit is fixed by the defender's hand at the start, not by what is left
-    Source: "Throwing in and the limit" - the defender's hand size at the start of the round.
+    Source: "Throwing in and the limit" - how many cards the defender held when the round began.
     Given the stock is empty
     And the discard pile holds 12 other cards
     And the hands are:

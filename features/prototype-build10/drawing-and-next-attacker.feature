@@ -119,7 +119,7 @@ Feature: Prototype build 10 - refilling hands and who attacks next
 
   @id:prototype-build10.next-attacker.duel-transfer-then-take @rule:prototype-build10.next-attacker.after-take @rule:prototype-build10.transfer.target @rule:prototype-build10.table.duel
   Scenario: In the duel the transferrer attacks again when the other player takes
-    Source: "Taking or completing defense" - the previous attacker attacks again after a take.
+    Source: "Taking or completing defense" - after a take the same player leads again.
     Given the option "mode" is "transfer"
     And the stock, top first, is "A♣ A♦ 6♥"
     And the hands are:

@@ -1,6 +1,6 @@
 Feature: VideoChess - opening a bout and beating cards
   Covers the attack and beating paragraphs of "Durak: rules": the attacker opens with one card of
-  their choice, and each card is beaten by a higher card of its suit or by a trump.
+  their choice, and each card falls to a higher one of its suit or to a trump.
 
   Background:
     Given the "videochess" profile
@@ -10,7 +10,7 @@ Feature: VideoChess - opening a bout and beating cards
 
   @id:videochess.attack.single-card-opens @rule:videochess.attack.opening-cards
   Scenario: The attacker opens the bout with any one card
-    Source: attack paragraph - the attacker puts any card on the table.
+    Source: attack paragraph - any card of the attacker's hand may open.
     Given the hands are:
       | seat | hand        |
       | 1    | A♠ 7♦ 8♦    |
@@ -69,7 +69,7 @@ Feature: VideoChess - opening a bout and beating cards
     Then it is rejected because of rule "play.card-in-hand"
 
   @id:videochess.defence.higher-same-suit @rule:videochess.defence.beat
-  Scenario: A higher card of the same suit beats the attack
+  Scenario: A higher card in the attacked suit covers it
     Source: beating paragraph - a higher card of the attacked suit.
     Given the hands are:
       | seat | hand     |

@@ -1,6 +1,6 @@
 Feature: VideoChess - how a bout closes
   Covers the bout-end paragraph of "Durak: rules": a beaten table is discarded once every thrower
-  is done, or at once when the sixth card is beaten or the defender has no cards left.
+  is done, or at once when a sixth card is covered or the defender's hand is empty.
 
   Background:
     Given the "videochess" profile
@@ -32,7 +32,7 @@ Feature: VideoChess - how a bout closes
     And the discard pile holds 2 cards
 
   @id:videochess.bout.closes-on-sixth-beaten @rule:videochess.bout.auto-close @rule:videochess.next-attacker.after-defence
-  Scenario: The bout closes by itself when the sixth card is beaten
+  Scenario: Covering the sixth card ends the bout on its own
     Source: bout-end paragraph - beating the sixth card ends the bout without any Done.
     Given the stock is empty
     And the hands are:

@@ -90,7 +90,7 @@ Feature: VideoChess - going out and the end of a solo game
     And seat 2 is the durak
 
   @id:videochess.end.both-out-together-draw @rule:videochess.end.draw
-  Scenario: Attacker and defender run out of cards in the same bout: a draw
+  Scenario: Both attacker and defender empty their hands in one bout: a draw
     Source: end paragraph - all remaining players out at the same time is a draw.
     Given the stock is empty
     And the hands are:

@@ -72,7 +72,7 @@ Feature: VideoChess - playing in pairs
 
   @id:videochess.pairs.attack-skips-partner @rule:videochess.pairs.skip-partner @rule:videochess.attack.target
   Scenario: With the next opponent out, the attack passes over the partner to the other opponent
-    Source: partners paragraph - the partner is skipped when choosing whom to attack.
+    Source: partners paragraph - an attack passes over the partner to the next opponent.
     Given the stock is empty
     And the hands are:
       | seat | hand      |

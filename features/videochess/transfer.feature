@@ -70,7 +70,7 @@ Feature: VideoChess - transferring the attack (transfer rules)
 
   @id:videochess.transfer.not-after-a-beat @rule:videochess.transfer.before-beat
   Scenario: Once one card is beaten the defender can no longer transfer, even with another unbeaten
-    Source: transfer paragraph - only while no card on the table has been beaten.
+    Source: transfer paragraph - only while every card on the table is still unbeaten.
     Given the stock, top first, is "8♠ 9♣ 6♥"
     And the hands are:
       | seat | hand                |
