@@ -12,6 +12,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "serve",
     "smoke",
     "run",
+    "adapters",
     "diff",
     "site",
 )
