@@ -51,6 +51,22 @@ def reference_stdio(options: AdapterOptions) -> Adapter:
     return from_command(reference_stdio_command(), options, name="reference-stdio")
 
 
+MUTANT_PREFIX = "mutant:"
+"""``mutant:NAME`` names a mutant of the reference engine in process (see
+:mod:`adapters.mutants`)."""
+
+
+def mutant(name: str) -> AdapterFactory:
+    """The factory of the in-process adapter for the mutant ``name``."""
+    from adapters.mutants import MutantAdapter, UnknownMutant, get
+
+    try:
+        chosen = get(name)
+    except UnknownMutant as exc:
+        raise UnknownAdapter(str(exc)) from None
+    return lambda options: MutantAdapter(chosen)
+
+
 BUILTINS: dict[str, str] = {
     "reference": "adapters.registry:reference",
     "reference-stdio": "adapters.registry:reference_stdio",
@@ -70,12 +86,14 @@ def available() -> dict[str, str]:
 
 
 def factory(name: str) -> AdapterFactory:
-    """The factory registered under ``name``."""
+    """The factory registered under ``name`` (or of the mutant ``mutant:NAME``)."""
+    if name.startswith(MUTANT_PREFIX):
+        return mutant(name[len(MUTANT_PREFIX) :])
     known = available()
     if name not in known:
         raise UnknownAdapter(
             f"no adapter named {name!r}; known adapters: {', '.join(known)} "
-            "(or give an engine command line after --)"
+            "(or mutant:NAME, or give an engine command line after --)"
         )
     module_name, _, attribute = known[name].partition(":")
     target: object = importlib.import_module(module_name)

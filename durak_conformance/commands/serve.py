@@ -28,6 +28,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         help=f"longest request line accepted (default {MAX_LINE_BYTES})",
     )
     parser.add_argument(
+        "--mutant",
+        metavar="NAME",
+        help="serve a mutant of the reference engine (one rule bug; see "
+        "`durak-conformance mutants --list`) instead of the reference engine",
+    )
+    parser.add_argument(
         "--log-level",
         default="WARNING",
         choices=["DEBUG", "INFO", "WARNING", "ERROR"],
@@ -44,4 +50,13 @@ def run(args: argparse.Namespace) -> int:
     if args.max_line < 64:
         print("serve: --max-line must be at least 64 bytes", file=sys.stderr)
         return 2
-    return Server(max_line=args.max_line).serve(sys.stdin.buffer, sys.stdout.buffer)
+    engine = None
+    if args.mutant:
+        from adapters.mutants import MutantEngine, UnknownMutant, get
+
+        try:
+            engine = MutantEngine(get(args.mutant))
+        except UnknownMutant as exc:
+            print(f"serve: --mutant: {exc}", file=sys.stderr)
+            return 2
+    return Server(engine, max_line=args.max_line).serve(sys.stdin.buffer, sys.stdout.buffer)
