@@ -42,7 +42,8 @@ To produce one, run the suite against an engine so that it writes its JSON repor
 `reports/`, then rebuild the site:
 
 ```sh
-durak-conformance run --adapter reference --report reports/reference.json
+durak-conformance run                                  # the reference engine
+durak-conformance run --engine -- ./my-engine --protocol   # or your engine
 durak-conformance site --reports reports
 ```
 
