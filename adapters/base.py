@@ -74,6 +74,16 @@ class EngineStartFailure(EngineFailure):
     """The engine could not be started or failed its handshake."""
 
 
+class StartRefused(EngineFailure):
+    """The engine refused to start a game (``illegal`` or ``malformed``): for scenarios that
+    expect a table to be refused.  ``error`` is the protocol error object (with the
+    ``clause`` for an ``illegal`` refusal)."""
+
+    def __init__(self, message: str, error: Mapping[str, Any]) -> None:
+        super().__init__(message)
+        self.error = dict(error)
+
+
 class UnsupportedByEngine(Exception):
     """The engine answered ``unsupported``, or does not claim what a request needs: the
     scenario is skipped, not failed."""
@@ -125,8 +135,13 @@ class Adapter(abc.ABC):
         seed: int = 0,
         deck: Sequence[str] | None = None,
         position: Mapping[str, Any] | None = None,
+        lobby: Mapping[str, Any] | None = None,
     ) -> JSON:
-        """Start a game from a stacked ``deck`` or a ``position``; returns the state."""
+        """Start a game from a stacked ``deck`` or a ``position``; returns the state.
+
+        ``lobby`` (capability ``table``) starts it through the table's rules: ``ready`` lists
+        the seats that pressed ready, ``chosen_by`` the seat that set the options.
+        """
 
     @abc.abstractmethod
     def act(self, game: str, seat: int, action: Mapping[str, Any]) -> ActResult:
@@ -143,6 +158,16 @@ class Adapter(abc.ABC):
     def clock(self, game: str, seconds: float) -> ActResult:
         """Let ``seconds`` of virtual time pass (capability ``clock``)."""
         raise UnsupportedByEngine(f"{self.name}: the clock capability is not available")
+
+    def next_game(
+        self,
+        game: str,
+        *,
+        deck: Sequence[str] | None = None,
+        position: Mapping[str, Any] | None = None,
+    ) -> JSON:
+        """Deal the next game of the match at the same table (capability ``match``)."""
+        raise UnsupportedByEngine(f"{self.name}: the match capability is not available")
 
     @abc.abstractmethod
     def end(self, game: str) -> None:

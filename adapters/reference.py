@@ -21,11 +21,13 @@ from adapters.base import (
     EngineFailure,
     Implementation,
     RequestRefused,
+    StartRefused,
     UnsupportedByEngine,
 )
 from reference_engine.errors import EngineError, IllegalAction
 from reference_engine.game import Game
 from reference_engine.rules import Rules
+from reference_engine.session import Session
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +40,11 @@ REFERENCE_PROFILES: tuple[str, ...] = (
 )
 """The profiles the reference engine implements (one per rule document)."""
 
-REFERENCE_CAPABILITIES: frozenset[str] = frozenset({"position", "legal"})
-"""What the reference engine claims now; clock, cheating and table come with later issues."""
+REFERENCE_CAPABILITIES: frozenset[str] = frozenset(
+    {"position", "legal", "clock", "cheating", "table", "match"}
+)
+"""Everything the protocol offers: positions, legal-action lists, virtual time, cheater mode,
+the table's rules (lobby start, departures) and matches of several games."""
 
 
 def _version() -> str:
@@ -86,7 +91,7 @@ class ReferenceEngine:
 
     def __init__(self, profiles: Sequence[str] = REFERENCE_PROFILES) -> None:
         self.profiles = tuple(profiles)
-        self.games: dict[str, Game] = {}
+        self.games: dict[str, Session] = {}
 
     # -------------------------------------------------------------- typed requests
 
@@ -122,6 +127,8 @@ class ReferenceEngine:
         seats: Sequence[Mapping[str, Any]],
         deck: Sequence[str] | None = None,
         position: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        lobby: Mapping[str, Any] | None = None,
     ) -> JSON:
         if game in self.games:
             raise RequestRefused("malformed", f"game {game!r} is already running; end it first")
@@ -150,16 +157,22 @@ class ReferenceEngine:
                         "malformed",
                         f"position.hands has {len(hands)} seats but seats lists {len(seats)}",
                     )
-                new = self.game_class.from_position(resolved, position, humans)
-            else:
-                assert deck is not None
-                new = self.game_class.deal(resolved, len(seats), list(deck), humans)
+            new = Session.start(
+                resolved,
+                len(seats),
+                humans,
+                seed=seed,
+                deck_cards=None if deck is None else list(deck),
+                position=position,
+                lobby=lobby,
+                game_class=self.game_class,
+            )
         except EngineError as exc:
             raise _refusal(exc) from None
         self.games[game] = new
         return new.to_json()
 
-    def _game(self, game: str) -> Game:
+    def _game(self, game: str) -> Session:
         try:
             return self.games[game]
         except KeyError:
@@ -181,12 +194,38 @@ class ReferenceEngine:
 
     def legal(self, game: str, seat: int) -> list[JSON]:
         running = self._game(game)
-        if not 1 <= seat <= running.seats:
+        if not 1 <= seat <= running.game.seats:
             raise RequestRefused("malformed", f"seat {seat} is not at this table")
         return [a.to_json() for a in running.legal_actions(seat)]
 
     def state(self, game: str) -> JSON:
         return self._game(game).to_json()
+
+    def clock(self, game: str, seconds: float) -> tuple[JSON, list[JSON]]:
+        """Let ``seconds`` of virtual time pass; returns the new state and the events."""
+        running = self._game(game)
+        try:
+            events = running.advance(seconds)
+        except EngineError as exc:
+            raise _refusal(exc) from None
+        return running.to_json(), [_copy(e) for e in events]
+
+    def next_game(
+        self,
+        game: str,
+        *,
+        deck: Sequence[str] | None = None,
+        position: Mapping[str, Any] | None = None,
+    ) -> JSON:
+        """Deal the next game of the match at the table of ``game``."""
+        running = self._game(game)
+        if (deck is None) == (position is None):
+            raise RequestRefused("malformed", "give exactly one of deck or position")
+        try:
+            running.next_game(deck_cards=None if deck is None else list(deck), position=position)
+        except EngineError as exc:
+            raise _refusal(exc) from None
+        return running.to_json()
 
     def end(self, game: str) -> None:
         self._game(game)
@@ -227,12 +266,17 @@ class ReferenceEngine:
                     seats=r["seats"],
                     deck=r.get("deck"),
                     position=r.get("position"),
+                    seed=r.get("seed", 0),
+                    lobby=r.get("lobby"),
                 )
             },
             "act": self._handle_act,
             "legal": lambda r: {"actions": self.legal(r["game"], r["seat"])},
             "state": lambda r: {"state": self.state(r["game"])},
             "clock": self._handle_clock,
+            "next_game": lambda r: {
+                "state": self.next_game(r["game"], deck=r.get("deck"), position=r.get("position"))
+            },
             "end": lambda r: self._handle_end(r["game"]),
             "bye": lambda r: {},
         }
@@ -242,8 +286,8 @@ class ReferenceEngine:
         return {"state": state, "events": events}
 
     def _handle_clock(self, request: Mapping[str, Any]) -> JSON:
-        self._game(request["game"])
-        raise RequestRefused("unsupported", "the reference engine has no clocks yet")
+        state, events = self.clock(request["game"], request["seconds"])
+        return {"state": state, "events": events}
 
     def _handle_end(self, game: str) -> JSON:
         self.end(game)
@@ -278,10 +322,18 @@ class ReferenceAdapter(Adapter):
         seed: int = 0,
         deck: Sequence[str] | None = None,
         position: Mapping[str, Any] | None = None,
+        lobby: Mapping[str, Any] | None = None,
     ) -> JSON:
         try:
             return self.engine.start(
-                game, profile=profile, rules=rules, seats=seats, deck=deck, position=position
+                game,
+                profile=profile,
+                rules=rules,
+                seats=seats,
+                deck=deck,
+                position=position,
+                seed=seed,
+                lobby=lobby,
             )
         except RequestRefused as exc:
             raise _as_exception("start", exc) from None
@@ -307,6 +359,25 @@ class ReferenceAdapter(Adapter):
         except RequestRefused as exc:
             raise _as_exception("state", exc) from None
 
+    def clock(self, game: str, seconds: float) -> ActResult:
+        try:
+            state, events = self.engine.clock(game, seconds)
+        except RequestRefused as exc:
+            raise _as_exception("clock", exc) from None
+        return ActResult(ok=True, state=state, events=tuple(events))
+
+    def next_game(
+        self,
+        game: str,
+        *,
+        deck: Sequence[str] | None = None,
+        position: Mapping[str, Any] | None = None,
+    ) -> JSON:
+        try:
+            return self.engine.next_game(game, deck=deck, position=position)
+        except RequestRefused as exc:
+            raise _as_exception("next_game", exc) from None
+
     def end(self, game: str) -> None:
         try:
             self.engine.end(game)
@@ -320,4 +391,6 @@ class ReferenceAdapter(Adapter):
 def _as_exception(cmd: str, exc: RequestRefused) -> Exception:
     if exc.code == "unsupported":
         return UnsupportedByEngine(exc.message)
+    if cmd in ("start", "next_game") and exc.code in ("illegal", "malformed"):
+        return StartRefused(f"reference engine refused {cmd}: {exc}", exc.to_json())
     return EngineFailure(f"reference engine refused {cmd}: {exc}")

@@ -41,6 +41,7 @@ from adapters.base import (
     EngineFailure,
     EngineStartFailure,
     Implementation,
+    StartRefused,
     UnsupportedByEngine,
 )
 
@@ -453,6 +454,9 @@ class StdioAdapter(Adapter):
         text = error.get("message") if isinstance(error, Mapping) else None
         if code == "unsupported":
             return UnsupportedByEngine(f"engine {self.name!r} does not support this: {text}")
+        if cmd in ("start", "next_game") and code in ("illegal", "malformed"):
+            assert isinstance(error, Mapping)
+            return StartRefused(f"engine {self.name!r} refused {cmd} with {code!r}: {text}", error)
         return self._failure(
             f"refused {cmd} with {code!r}: {text}",
             message,
@@ -527,6 +531,7 @@ class StdioAdapter(Adapter):
         seed: int = 0,
         deck: Sequence[str] | None = None,
         position: Mapping[str, Any] | None = None,
+        lobby: Mapping[str, Any] | None = None,
     ) -> JSON:
         impl = self.hello()
         if profile not in impl.profiles:
@@ -545,6 +550,9 @@ class StdioAdapter(Adapter):
             message["position"] = dict(position)
         if deck is not None:
             message["deck"] = list(deck)
+        if lobby is not None:
+            self._require("table")
+            message["lobby"] = dict(lobby)
         self._games.pop(game, None)
         reply = self._ok(message)
         self._games[game] = self._generation
@@ -574,6 +582,22 @@ class StdioAdapter(Adapter):
         self._require("clock")
         reply = self._ok({"cmd": "clock", "game": game, "seconds": seconds})
         return ActResult(ok=True, state=reply["state"], events=tuple(reply["events"]))
+
+    def next_game(
+        self,
+        game: str,
+        *,
+        deck: Sequence[str] | None = None,
+        position: Mapping[str, Any] | None = None,
+    ) -> JSON:
+        self._require("match")
+        message: JSON = {"cmd": "next_game", "game": game}
+        if deck is not None:
+            message["deck"] = list(deck)
+        if position is not None:
+            message["position"] = dict(position)
+        state: JSON = self._ok(message)["state"]
+        return state
 
     def end(self, game: str) -> None:
         self._ok({"cmd": "end", "game": game})

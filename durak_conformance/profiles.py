@@ -56,6 +56,33 @@ ENGINE_PARAMETERS: tuple[str, ...] = (
     "transfer_by_showing_trump",
     "bot_accepts_anyway",
     "out_timing",
+    "max_bots",
+    "min_humans",
+    "max_humans",
+    "start_when_all_ready",
+    "seats_closed_during_game",
+    "options_chosen_by",
+    "pairs_revert_to_solo_on_leave",
+    "lowest_trump_shown",
+    "redeal_min_same_suit",
+    "winner_leads_next_game",
+    "epaulettes",
+    "action_seconds",
+    "throw_in_seconds",
+    "timeout_auto_move",
+    "timeout_lead_card",
+    "bot_takeover_after_timeouts",
+    "chess_clock",
+    "clock_total_seconds",
+    "clock_increment_seconds",
+    "leaving_loses",
+    "leave_blocked_with_cards",
+    "departure_ends_game",
+    "disconnect_grace_seconds",
+    "disconnect_pauses_clock",
+    "cheater_mode",
+    "catch_check_seconds",
+    "false_catch_penalty_cards",
 )
 """Parameters the reference engine reads (the fields of ``Rules`` besides ``profile``)."""
 
@@ -394,6 +421,22 @@ def required_engine_clauses(profile: Profile) -> list[str]:
         required.append("limits.first-bout")
     if True in profile.possible_values("accept_after_defence"):
         required.append("accept.when")
+    if any(v is not None for v in profile.possible_values("max_bots")) or any(
+        v is not None for v in profile.possible_values("max_humans")
+    ):
+        required.append("table.bots")
+    if True in profile.possible_values("start_when_all_ready"):
+        required.append("table.ready")
+    if "lowest_human_seat" in profile.possible_values("options_chosen_by"):
+        required.append("table.mode-chooser")
+    if True in profile.possible_values("cheater_mode"):
+        required += ["cheating.catch", "cheating.check-window"]
+    if any(v is not None for v in profile.possible_values("redeal_min_same_suit")):
+        required.append("redeal.offer")
+    if True in profile.possible_values("leave_blocked_with_cards"):
+        required.append("departures.no-leaving")
+    if any(v is not None for v in profile.possible_values("bot_takeover_after_timeouts")):
+        required.append("timers.bot-takeover")
     return required
 
 

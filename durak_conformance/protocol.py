@@ -60,16 +60,26 @@ JSON = dict[str, Any]
 SCHEMA_BASE: Final = "https://durak-conformance.example/protocol/v1/"
 """Base of every schema ``$id``: an identifier only, never fetched."""
 
-COMMANDS: Final = ("hello", "start", "act", "legal", "state", "clock", "end", "bye")
+COMMANDS: Final = (
+    "hello",
+    "start",
+    "act",
+    "legal",
+    "state",
+    "clock",
+    "next_game",
+    "end",
+    "bye",
+)
 """Every request ``cmd``."""
 
-GAME_COMMANDS: Final = frozenset({"act", "legal", "state", "clock", "end"})
+GAME_COMMANDS: Final = frozenset({"act", "legal", "state", "clock", "next_game", "end"})
 """Requests about a game already started (answered ``unknown_game`` for any other id)."""
 
-CAPABILITIES: Final = ("position", "legal", "clock", "cheating", "table")
+CAPABILITIES: Final = ("position", "legal", "clock", "cheating", "table", "match")
 """Optional parts of the protocol an engine may claim in its handshake."""
 
-CAPABILITY_OF_COMMAND: Final = {"legal": "legal", "clock": "clock"}
+CAPABILITY_OF_COMMAND: Final = {"legal": "legal", "clock": "clock", "next_game": "match"}
 """Requests that may only be sent to an engine claiming the named capability."""
 
 ERROR_CODES: Final = ("malformed", "illegal", "unsupported", "unknown_game", "internal")

@@ -29,6 +29,8 @@ ThrowInTiming = Literal["any_time", "after_defence"]
 DefenderLimit = Literal["hand_at_start", "unbeaten_in_hand"]
 TransferRank = Literal["table_rank", "every_attack_card"]
 OutTiming = Literal["immediate", "bout_end"]
+TimeoutLeadCard = Literal["lowest_non_trump"]
+OptionsChosenBy = Literal["lowest_human_seat", "table_creator"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +86,63 @@ class Rules:
     rules say nothing about bots."""
     out_timing: OutTiming = "immediate"
     """When a seat with no cards and an empty stock leaves: at once, or when the bout ends."""
+
+    # --- the table: seats, bots, the ready check, who chooses the mode (capability table)
+    max_bots: int | None = None
+    """Most bot (computer) seats at a table; None: no bound."""
+    min_humans: int = 1
+    max_humans: int | None = None
+    start_when_all_ready: bool = False
+    """A game starts only once every seated player is ready (bots always are)."""
+    seats_closed_during_game: bool = True
+    options_chosen_by: OptionsChosenBy | None = None
+    """``lowest_human_seat``: the table options are set by the human in the lowest seat."""
+    pairs_revert_to_solo_on_leave: bool = False
+    """Someone standing up switches a pairs table back to every player for themselves."""
+    lowest_trump_shown: bool = False
+    """The lowest trump that decides the first attack is shown to everyone (state
+    ``shown_trump``)."""
+
+    # --- a series of games at one table (capability match)
+    redeal_min_same_suit: int | None = None
+    """A human dealt this many cards of one suit may ask for a redeal before play starts."""
+    winner_leads_next_game: bool = False
+    """The winner of the last decided game attacks first in the next one."""
+    epaulettes: bool = False
+    """A win by an attacker whose two final cards of the last bout are both of the lowest rank
+    is an epaulettes win: it counts double."""
+
+    # --- time (capability clock): per-action timers or chess clocks
+    action_seconds: int | None = None
+    """Seconds to open a bout or to defend (and, without throw_in_seconds, for anything)."""
+    throw_in_seconds: int | None = None
+    """Seconds a thrower has to add a card or say done once it is their decision."""
+    timeout_auto_move: bool = False
+    """Out of time: the defender takes, a thrower is done, the starter leads a card."""
+    timeout_lead_card: TimeoutLeadCard | None = None
+    bot_takeover_after_timeouts: int | None = None
+    """After this many timeouts in a row while attacking or defending, a bot plays the seat."""
+    chess_clock: bool = False
+    """Each player has a total thinking time (plus an increment after each action)."""
+    clock_total_seconds: int | None = None
+    clock_increment_seconds: int | None = None
+
+    # --- departures
+    leaving_loses: bool = True
+    leave_blocked_with_cards: bool = False
+    """Nobody holding cards may leave a table where other people play."""
+    departure_ends_game: bool = True
+    """A departure ends the game; False: with two or more players left, play goes on."""
+    disconnect_grace_seconds: int | None = None
+    """A disconnected player not back within this many seconds has left; None: no limit."""
+    disconnect_pauses_clock: bool = False
+
+    # --- cheater mode (capability cheating)
+    cheater_mode: bool = False
+    """Any card may be played where a card may be played at all; unfair cards can be caught."""
+    catch_check_seconds: int | None = None
+    """Length of the check before a bout closes, when only catching is allowed."""
+    false_catch_penalty_cards: int | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Parameters this part of the engine does not read, kept as given."""
 
@@ -132,6 +191,24 @@ class Rules:
             raise RulesError("rules: first_bout_cap must lie between 1 and bout_cap")
         if self.transfer_by_showing_trump:
             raise RulesError("rules: transfer_by_showing_trump is not implemented by this engine")
+        if self.chess_clock and self.clock_total_seconds is None:
+            raise RulesError("rules: chess_clock needs clock_total_seconds")
+
+    @property
+    def timed(self) -> bool:
+        """Whether any clock runs in this game (per-action timers or chess clocks)."""
+        return self.chess_clock or self.action_seconds is not None
+
+    @property
+    def session_rules(self) -> bool:
+        """Whether anything beyond the card play is in force (time, departures with a rule,
+        cheater mode, table checks, a match between games)."""
+        return (
+            self.timed
+            or self.cheater_mode
+            or self.disconnect_grace_seconds is not None
+            or self.redeal_min_same_suit is not None
+        )
 
 
 def _check(key: str, value: Any, hint: Any) -> None:
@@ -151,6 +228,10 @@ def _check(key: str, value: Any, hint: Any) -> None:
     elif args and set(args) == {bool, type(None)}:
         ok = value is None or isinstance(value, bool)
         expected = "true, false or null"
+    elif len(args) == 2 and args[1] is type(None) and get_args(args[0]):  # Literal[...] | None
+        choices = get_args(args[0])
+        ok = value is None or value in choices
+        expected = "null or one of " + ", ".join(repr(a) for a in choices)
     elif args and type(None) in args:  # int | None
         ok = value is None or (isinstance(value, int) and not isinstance(value, bool))
         expected = "an integer or null"

@@ -569,6 +569,13 @@ def test_rules_refuse_bad_parameters() -> None:
         Rules.from_mapping({"profile": "x", "opening": "many"})
     with pytest.raises(RulesError, match="'profile' must be given"):
         Rules.from_mapping({})
-    rules = Rules.from_mapping({"profile": "x", "action_seconds": 30})
-    assert rules.extra == {"action_seconds": 30}
+    rules = Rules.from_mapping(
+        {"profile": "x", "action_seconds": 30, "move_hints_default_on": True}
+    )
+    assert rules.action_seconds == 30
+    assert rules.extra == {"move_hints_default_on": True}
     assert Rules.from_mapping(rules.to_mapping()) == rules
+    with pytest.raises(RulesError, match="'timeout_lead_card' must be null or one of"):
+        Rules.from_mapping({"profile": "x", "timeout_lead_card": "highest"})
+    with pytest.raises(RulesError, match="chess_clock needs clock_total_seconds"):
+        Rules.from_mapping({"profile": "x", "chess_clock": True})

@@ -53,6 +53,12 @@ def _reference_replies() -> list[tuple[str, dict[str, Any]]]:
     )
     out.append(("state", engine.handle({"id": 6, "cmd": "state", "game": "g"})))
     out.append(("clock", engine.handle({"id": 7, "cmd": "clock", "game": "g", "seconds": 1})))
+    unknown = {**start, "game": "h", "profile": "no-such-profile"}
+    out.append(("start", engine.handle({"id": 11, **unknown})))
+    deck = shuffled_deck(36, 2)
+    out.append(
+        ("next_game", engine.handle({"id": 12, "cmd": "next_game", "game": "x", "deck": deck}))
+    )
     out.append(("end", engine.handle({"id": 8, "cmd": "end", "game": "g"})))
     out.append(("state", engine.handle({"id": 9, "cmd": "state", "game": "g"})))
     out.append(("bye", engine.handle({"id": 10, "cmd": "bye"})))

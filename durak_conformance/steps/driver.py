@@ -29,6 +29,10 @@ _game_ids = itertools.count(1)
 #: Capability a scenario needs, by how it starts or what it checks.
 CAP_POSITION = "position"
 CAP_LEGAL = "legal"
+CAP_CLOCK = "clock"
+CAP_CHEATING = "cheating"
+CAP_TABLE = "table"
+CAP_MATCH = "match"
 
 
 @dataclass
@@ -60,6 +64,8 @@ class Setup:
     attacker: int | None = None
     first_bout_over: bool | None = None
     seed: int = 0
+    lobby: dict[str, Any] | None = None
+    """Start through the table's rules (capability table): ``ready``, ``chosen_by``."""
 
 
 class TableDriver:
@@ -85,6 +91,8 @@ class TableDriver:
         self.transcript: list[JSON] = []
         self.last: LastAction | None = None
         self.bout_table_before: list[JSON] = []
+        self.recent_events: list[JSON] = []
+        """Events of the latest action or passing of time."""
 
     # ------------------------------------------------------------------ helpers
 
@@ -149,6 +157,9 @@ class TableDriver:
         else:
             raise self.error("the table is not set: give the hands (a position) or a stacked deck")
         seats = [{"seat": n, "human": n not in s.bots} for n in range(1, seat_count + 1)]
+        if s.lobby is not None:
+            self.require_capability(CAP_TABLE, "the scenario starts the game through the lobby")
+            kwargs["lobby"] = dict(s.lobby)
         request = {
             "cmd": "start",
             "game": game,
@@ -232,6 +243,7 @@ class TableDriver:
         request = {"cmd": "act", "game": self.game, "seat": parsed.seat, "action": parsed.action}
         result = self.adapter.act(self.game, parsed.seat, parsed.action)
         self.transcript.append({"request": request, "reply": _reply_json(result)})
+        self.recent_events = list(result.events)
         if result.ok and result.state is not None:
             if before.get("table"):
                 self.bout_table_before = before["table"]
@@ -249,6 +261,42 @@ class TableDriver:
                     f"expects it to be accepted: {_error_text(last.result)}"
                 )
             last.checked = True
+
+    def pass_time(self, seconds: float) -> list[JSON]:
+        """Let ``seconds`` of virtual time pass (capability ``clock``); returns the events."""
+        self.require_capability(CAP_CLOCK, "the scenario lets time pass")
+        self.check_last_action_was_judged()
+        state = self.start()
+        assert self.game is not None
+        before = state
+        try:
+            result = self.adapter.clock(self.game, seconds)
+        except UnsupportedByEngine as exc:
+            pytest.skip(f"engine declined: {exc}")
+        request = {"cmd": "clock", "game": self.game, "seconds": seconds}
+        self.transcript.append({"request": request, "reply": _reply_json(result)})
+        if result.state is not None:
+            if before.get("table"):
+                self.bout_table_before = before["table"]
+            self.state = result.state
+        self.recent_events = list(result.events)
+        return self.recent_events
+
+    def next_game(self, deck: list[str]) -> JSON:
+        """Deal the next game of the match at this table (capability ``match``)."""
+        self.require_capability(CAP_MATCH, "the scenario plays a second game at the table")
+        self.check_last_action_was_judged()
+        self.start()
+        assert self.game is not None
+        try:
+            state = self.adapter.next_game(self.game, deck=deck)
+        except UnsupportedByEngine as exc:
+            pytest.skip(f"engine declined: {exc}")
+        request = {"cmd": "next_game", "game": self.game, "deck": deck}
+        self.transcript.append({"request": request, "reply": {"state": state}})
+        self.state = state
+        self.recent_events = []
+        return state
 
     def check_last_action_was_judged(self) -> None:
         """An action whose rejection nobody expected must not pass silently."""

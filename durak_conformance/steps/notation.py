@@ -115,6 +115,13 @@ _ACTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     ),
     (re.compile(_SEAT + r"(?:keeps|keep) the defence$"), "done"),
     (re.compile(_SEAT + r"(?:accepts|accept) the cards anyway$"), "accept"),
+    (re.compile(_SEAT + r"(?:catches|catch|calls catch on|call catch on) (\S+)$"), "catch"),
+    (re.compile(_SEAT + r"(?:asks for a redeal|ask for a redeal|redeals|redeal)$"), "redeal"),
+    (re.compile(_SEAT + r"(?:stands up|stand up|leaves the table|leave the table)$"), "stand_up"),
+    (re.compile(_SEAT + r"(?:resigns|resign)$"), "resign"),
+    (re.compile(_SEAT + r"(?:disconnects|disconnect)$"), "disconnect"),
+    (re.compile(_SEAT + r"(?:reconnects|reconnect|comes back)$"), "reconnect"),
+    (re.compile(_SEAT + r"(?:takes|take) back control$"), "take_back_control"),
 ]
 """Each action in the third person (``seat 1 throws in 7♦``) and, after ``may legally``, in
 the base form (``seat 1 may legally throw in 7♦``)."""
@@ -136,13 +143,15 @@ def action(text: str) -> ParsedAction:
         elif kind == "defend":
             obj["attack"] = card(m.group(2))
             obj["card"] = card(m.group(3))
-        elif kind in ("throw_in", "transfer"):
+        elif kind in ("throw_in", "transfer", "catch"):
             obj["card"] = card(m.group(2))
         return ParsedAction(seat, obj)
     raise ScenarioError(
         f"cannot read the action {text!r}: write e.g. 'seat 1 attacks with 7♠', 'seat 2 beats "
         "7♠ with 9♠', 'seat 3 throws in 7♦', 'seat 2 transfers with 7♣', 'seat 2 takes', "
-        "'seat 1 is done', 'seat 2 accepts the cards anyway' or 'seat 2 keeps the defence'"
+        "'seat 1 is done', 'seat 2 accepts the cards anyway', 'seat 2 keeps the defence', "
+        "'seat 3 catches 7♠', 'seat 1 asks for a redeal', 'seat 2 stands up', 'seat 2 resigns', "
+        "'seat 2 disconnects', 'seat 2 reconnects' or 'seat 2 takes back control'"
     )
 
 
@@ -165,6 +174,9 @@ ACTION_WORDS = {
     "keep the defence": "done",
     "accept": "accept",
     "accept the cards anyway": "accept",
+    "catch": "catch",
+    "redeal": "redeal",
+    "ask for a redeal": "redeal",
 }
 
 
