@@ -139,6 +139,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         writer.close()
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-bdd's own, which marks any tag as it is
 def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
     """``@id:x`` -> ``scenario_id("x")``, ``@rule:x`` -> ``rule("x")``, ``@ambiguous``."""
     key, sep, value = tag.partition(":")
@@ -352,6 +353,63 @@ def pytest_bdd_before_step(
         driver = request.getfixturevalue("durak_table")
     if driver is not None:
         driver.location = f"{_feature_path(feature)}:{step.line_number}"
+
+
+def pytest_bdd_after_step(
+    request: pytest.FixtureRequest,
+    feature: Any,
+    scenario: Any,
+    step: Any,
+    step_func: Any,
+    step_func_args: Any,
+) -> None:
+    """Every state the engine reports must hold each card once: no card appears twice, and
+    no card comes out of nowhere (a rule may take cards out of play, never add them)."""
+    driver = request.node.stash.get(_driver_key, None)
+    if driver is None or driver.state is None:
+        return
+    problem = card_problem(driver.state, request.node.stash.get(_card_count_key, None))
+    if problem is not None:
+        raise AssertionError(f"{driver.location}: {problem}")
+    request.node.stash[_card_count_key] = _card_total(driver.state)
+
+
+_card_count_key = pytest.StashKey[int]()
+
+
+def _card_places(state: JSON) -> list[tuple[str, str]]:
+    places: list[tuple[str, str]] = []
+    for seat in state.get("seats", []) or []:
+        places += [(str(c), f"seat {seat.get('seat')}'s hand") for c in seat.get("hand", [])]
+    places += [(str(c), "the stock") for c in state.get("stock", []) or []]
+    places += [(str(c), "the discard pile") for c in state.get("discard", []) or []]
+    for pair in state.get("table", []) or []:
+        places.append((str(pair.get("attack")), "the table"))
+        if pair.get("defence"):
+            places.append((str(pair.get("defence")), "the table"))
+    return places
+
+
+def _card_total(state: JSON) -> int:
+    return len(_card_places(state))
+
+
+def card_problem(state: JSON, previous_total: int | None) -> str | None:
+    """What is wrong with the cards of ``state`` (None when nothing is)."""
+    seen: dict[str, str] = {}
+    for card, place in _card_places(state):
+        if card in seen:
+            return (
+                f"the engine's state holds {card} twice: in {seen[card]} and in {place} "
+                "(a card was duplicated)"
+            )
+        seen[card] = place
+    if previous_total is not None and len(seen) > previous_total:
+        return (
+            f"the engine's state holds {len(seen)} cards, {len(seen) - previous_total} "
+            f"more than before this step (cards came out of nowhere)"
+        )
+    return None
 
 
 def _feature_path(feature: Any) -> str:

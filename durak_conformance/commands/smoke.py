@@ -21,6 +21,7 @@ from typing import Any, TextIO
 from adapters.base import JSON, Adapter, EngineFailure, EngineStartFailure, UnsupportedByEngine
 from adapters.registry import AdapterOptions, UnknownAdapter, open_adapter
 from adapters.stdio import StdioAdapter
+from durak_conformance.plugin import card_problem
 from durak_conformance.protocol import PROTOCOL_VERSION, response_problem
 
 EXIT_OK = 0
@@ -259,6 +260,7 @@ class Smoke:
         )
         rng = random.Random(DECK_SEED)
         moves = 0
+        total: int | None = None
         while state["phase"] != "finished":
             if moves >= MAX_MOVES:
                 raise _CheckFailed(f"no result after {MAX_MOVES} moves", "the game must end")
@@ -291,7 +293,20 @@ class Smoke:
                 )
             if reference is not None:
                 reference.apply(action)
+            problem = card_problem(result.state, total)
+            if problem is not None:
+                raise _CheckFailed(
+                    f"move {moves + 1} ({action}): {problem}",
+                    "every card must stay in exactly one place: a hand, the stock, the table "
+                    "or the discard pile",
+                )
             state = result.state
+            total = (
+                sum(len(s["hand"]) for s in state["seats"])
+                + len(state["stock"])
+                + len(state["discard"])
+                + sum(1 + bool(p.get("defence")) for p in state["table"])
+            )
             moves += 1
         self.adapter.end(game)
         how = "legal" if reference is None else "the reference engine's moves"
