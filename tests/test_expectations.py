@@ -395,3 +395,26 @@ def test_update_creates_a_missing_file(tmp_path: Path) -> None:
     assert loaded.implementation == "toy-engine"
     assert loaded.entries[0].options == {"cheater": "on"}  # quoted, not read back as a boolean
     assert [e.id for e in result.added] == ["vc.a"]
+
+
+def test_an_outline_row_and_a_feature_link_are_accepted_but_globs_are_not() -> None:
+    row = "compare.no-trump-first-attacker[computer=none,first=2]"
+    loaded = parse_expectations(
+        textwrap.dedent(f"""\
+            implementation: toy
+            entries:
+              - id: {row}
+                status: xfail
+                reason: the first seat always leads
+                link: features/compare/first-attack-and-opening.feature:6
+            """),
+        "exp.yaml",
+    )
+    assert loaded.entries[0].id == row
+    for bad in ("compare.x[a=1", "compare.*", "compare.x[a=[1]]"):
+        with pytest.raises(ExpectationsError, match="exp.yaml"):
+            parse_expectations(
+                f"implementation: toy\nentries:\n  - id: '{bad}'\n    status: xfail\n"
+                "    reason: r\n    link: TODO\n",
+                "exp.yaml",
+            )
