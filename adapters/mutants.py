@@ -20,7 +20,7 @@ from typing import Any
 
 from adapters.base import Implementation
 from adapters.reference import ReferenceAdapter, ReferenceEngine
-from reference_engine.actions import Action, Defend, Done
+from reference_engine.actions import Action, Done
 from reference_engine.cards import Card
 from reference_engine.game import Game
 from reference_engine.outcome import Outcome, Termination
@@ -217,50 +217,18 @@ def _any_trump_beats(defence: Card, attack: Card, trump: str) -> bool:
     return defence.suit == trump
 
 
-class _OtherBeating(Game):
-    """A different notion of beating, used both for refusing and for listing defences."""
-
-    beating: Callable[[Card, Card, str], bool] = staticmethod(_plain_beats)
-
-    def _generate_legal(self, seat: int) -> list[Action]:
-        out = super()._generate_legal(seat)
-        if seat != self.defender or self.phase != "bout" or self.taken or self.awaiting_choice:
-            return out
-        kept = [a for a in out if not isinstance(a, Defend)]
-        for attack in self.unbeaten():
-            kept.extend(
-                Defend(seat, attack, c)
-                for c in self.hands[seat]
-                if self.beating(c, attack, self.trump)
-            )
-        return kept
-
-    def _check_defend(self, act: Defend) -> None:
-        try:
-            super()._check_defend(act)
-        except Exception as exc:
-            clause = getattr(exc, "clause", "")
-            if not clause.endswith("defence.beat") or not self.beating(
-                act.card, act.attack, self.trump
-            ):
-                raise
-            if not any(p.attack == act.attack and p.defence is None for p in self.table):
-                raise
-            return
-        if not self.beating(act.card, act.attack, self.trump):
-            raise self._illegal("defence.beat", f"{act.card} does not beat {act.attack}")
-
-
-class TrumpNotBeatingPlain(_OtherBeating):
+class TrumpNotBeatingPlain(Game):
     """A trump does not beat a card of another suit."""
 
-    beating = staticmethod(_plain_beats)
+    def _beats(self, defence: Card, attack: Card) -> bool:
+        return _plain_beats(defence, attack, self.trump)
 
 
-class AnyTrumpBeatsTrump(_OtherBeating):
+class AnyTrumpBeatsTrump(Game):
     """Any trump beats a trump, a lower one included."""
 
-    beating = staticmethod(_any_trump_beats)
+    def _beats(self, defence: Card, attack: Card) -> bool:
+        return _any_trump_beats(defence, attack, self.trump)
 
 
 class ThrowInAnyRank(Game):

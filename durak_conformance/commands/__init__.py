@@ -15,4 +15,6 @@ COMMAND_MODULES: tuple[str, ...] = (
     "adapters",
     "diff",
     "site",
+    "fuzz",
+    "mutants",
 )

@@ -1,0 +1,261 @@
+"""A fuzzing campaign: many seeded games against one engine, split over shards and processes.
+
+Game ``i`` of a campaign with seed ``S`` plays with game seed ``S + i``: its deck, its computer
+seats and every random choice come from that one number, so ``--seed S+i --games 1`` replays
+it exactly.  ``--shard I/N`` keeps the games with ``i % N == I - 1`` (shards partition the
+campaign); ``--jobs`` spreads the games over processes, each with its own engine, and still
+reports the first divergence in game order.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import random
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from adapters.base import Adapter
+from durak_conformance.fuzzing.lockstep import Lockstep, Start, Table, Trial, random_chooser
+from reference_engine.cards import deck as full_deck
+
+
+class FuzzUsageError(Exception):
+    """A bad option: exit code 2."""
+
+
+@dataclass(frozen=True)
+class EngineSpec:
+    """How to open the engine under test (picklable, for worker processes)."""
+
+    adapter: str | None = None
+    command: tuple[str, ...] = ()
+    schema_check: bool = True
+    timeout: float = 10.0
+
+    def open(self) -> Adapter:
+        from adapters.registry import AdapterOptions, open_adapter
+        from durak_conformance.protocol import response_problem
+
+        options = AdapterOptions(
+            checker=response_problem if self.schema_check else None, timeout=self.timeout
+        )
+        return open_adapter(
+            name=None if self.command else (self.adapter or "reference"),
+            command=list(self.command) or None,
+            options=options,
+        )
+
+    def argv(self) -> tuple[list[str], list[str]]:
+        """The command-line spelling (what goes first, what goes last), for reproducing."""
+        if self.command:
+            import shlex
+
+            return ["--engine"], ["--", *(shlex.quote(c) for c in self.command)]
+        return ["--adapter", self.adapter or "reference"], []
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How games are generated."""
+
+    illegal_rate: float = 0.15
+    legal_rate: float = 0.1
+    bot_rate: float = 0.3
+    max_steps: int = 2000
+
+
+def make_table(profile: str, options: Mapping[str, str], seats: int | None) -> Table:
+    """Resolve ``profile`` with ``options``; ``seats`` defaults to what the rules allow for a
+    two-seat game (pairs: four)."""
+    from durak_conformance.profiles import ProfileError, list_profiles, load_profile, resolve
+
+    if profile not in list_profiles():
+        raise FuzzUsageError(
+            f"--profile {profile}: no such profile (known: {', '.join(list_profiles())})"
+        )
+    try:
+        resolved = resolve(load_profile(profile), dict(options))
+    except ProfileError as exc:
+        raise FuzzUsageError(str(exc)) from None
+    rules = dict(resolved.params)
+    if seats is None:
+        seats = int(rules["pairs_seats"]) if rules.get("teams") == "pairs" else 2
+        seats = max(seats, int(rules["min_seats"]))
+    if not int(rules["min_seats"]) <= seats <= int(rules["max_seats"]):
+        raise FuzzUsageError(
+            f"--seats {seats}: {profile} with these options seats "
+            f"{rules['min_seats']} to {rules['max_seats']}"
+        )
+    chosen = {k: v for k, v in dict(resolved.options).items() if k in options}
+    return Table(profile, chosen, rules, seats)
+
+
+def random_start(table: Table, rng: random.Random, bot_rate: float) -> Start:
+    cards = [c.code for c in full_deck(int(table.rules["deck_size"]))]
+    rng.shuffle(cards)
+    bots = tuple(n for n in range(2, table.seats + 1) if rng.random() < bot_rate)
+    return Start(deck=tuple(cards), bots=bots)
+
+
+def play_seed(lockstep: Lockstep, seed: int, settings: Settings, *, record: bool = False) -> Trial:
+    """Game ``seed``: a random deck and random choices, played in lockstep."""
+    rng = random.Random(seed)
+    start = random_start(lockstep.table, rng, settings.bot_rate)
+    chooser = random_chooser(rng, settings.illegal_rate, int(lockstep.table.rules["deck_size"]))
+    return lockstep.play(
+        start, chooser, seed=seed, rng=rng, record=record, max_steps=settings.max_steps
+    )
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """``I/N`` with 1 <= I <= N."""
+    index, sep, count = text.partition("/")
+    try:
+        i, n = int(index), int(count)
+    except ValueError:
+        raise FuzzUsageError(f"--shard {text!r}: expected I/N, e.g. 2/4") from None
+    if not sep or n < 1 or not 1 <= i <= n:
+        raise FuzzUsageError(f"--shard {text!r}: expected I/N with 1 <= I <= N")
+    return i, n
+
+
+def game_seeds(seed: int, games: int, shard: tuple[int, int] = (1, 1)) -> list[int]:
+    """The game seeds a (shard of a) campaign plays, in order."""
+    index, count = shard
+    return [seed + i for i in range(games) if i % count == index - 1]
+
+
+@dataclass
+class ChunkResult:
+    """What a worker reports for a run of consecutive seeds."""
+
+    games: int = 0
+    finished: int = 0
+    actions: int = 0
+    requests: int = 0
+    seconds: float = 0.0
+    divergent_seed: int | None = None
+    message: str = ""
+
+
+@dataclass
+class CampaignResult:
+    """A whole campaign."""
+
+    games: int = 0
+    finished: int = 0
+    actions: int = 0
+    requests: int = 0
+    seconds: float = 0.0
+    divergent_seed: int | None = None
+    message: str = ""
+    chunks: list[ChunkResult] = field(default_factory=list)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+    def add(self, chunk: ChunkResult) -> None:
+        self.chunks.append(chunk)
+        self.games += chunk.games
+        self.finished += chunk.finished
+        self.actions += chunk.actions
+        self.requests += chunk.requests
+
+
+def run_chunk(lockstep: Lockstep, seeds: Sequence[int], settings: Settings) -> ChunkResult:
+    """Play ``seeds`` in order, stopping at the first divergence."""
+    out = ChunkResult()
+    began = time.perf_counter()
+    for seed in seeds:
+        trial = play_seed(lockstep, seed, settings)
+        out.games += 1
+        out.finished += trial.finished
+        out.actions += len(trial.actions)
+        out.requests += trial.requests
+        if trial.divergence is not None:
+            out.divergent_seed = seed
+            out.message = trial.divergence.message
+            break
+    out.seconds = time.perf_counter() - began
+    return out
+
+
+# ---------------------------------------------------------------------- processes
+
+_worker: tuple[Lockstep, Settings] | None = None
+
+
+def _init_worker(spec: EngineSpec, table: Table, settings: Settings) -> None:
+    global _worker
+    adapter = spec.open()
+    _worker = (Lockstep(adapter, table, legal_rate=settings.legal_rate), settings)
+
+
+def _run_in_worker(seeds: Sequence[int]) -> ChunkResult:
+    assert _worker is not None
+    lockstep, settings = _worker
+    return run_chunk(lockstep, seeds, settings)
+
+
+def _chunks(seeds: Sequence[int], size: int) -> Iterator[list[int]]:
+    for i in range(0, len(seeds), size):
+        yield list(seeds[i : i + size])
+
+
+def run_campaign(
+    spec: EngineSpec,
+    table: Table,
+    seeds: Sequence[int],
+    settings: Settings,
+    *,
+    jobs: int = 1,
+    lockstep: Lockstep | None = None,
+    chunk_size: int = 25,
+) -> CampaignResult:
+    """Play ``seeds``; stops at the first divergence in seed order."""
+    result = CampaignResult()
+    began = time.perf_counter()
+    if jobs <= 1:
+        own = lockstep is None
+        if lockstep is None:
+            lockstep = Lockstep(spec.open(), table, legal_rate=settings.legal_rate)
+        try:
+            for chunk in _chunks(seeds, chunk_size):
+                part = run_chunk(lockstep, chunk, settings)
+                result.add(part)
+                if part.divergent_seed is not None:
+                    result.divergent_seed, result.message = part.divergent_seed, part.message
+                    break
+        finally:
+            if own:
+                with contextlib.suppress(Exception):
+                    lockstep.adapter.close()
+    else:
+        context = multiprocessing.get_context("fork" if _can_fork() else "spawn")
+        with context.Pool(jobs, _init_worker, (spec, table, settings)) as pool:
+            for part in pool.imap(_run_in_worker, list(_chunks(seeds, chunk_size))):
+                result.add(part)
+                if part.divergent_seed is not None:
+                    result.divergent_seed, result.message = part.divergent_seed, part.message
+                    pool.terminate()
+                    break
+    result.seconds = time.perf_counter() - began
+    return result
+
+
+def _can_fork() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def finding_paths(out: Path, table: Table, seed: int) -> tuple[Path, Path]:
+    stem = f"{table.profile}-{table.seats}seats-seed{seed}"
+    return out / f"{stem}.feature", out / f"{stem}.jsonl"
+
+
+def describe_table(table: Table) -> dict[str, Any]:
+    return {"profile": table.profile, "options": dict(table.options), "seats": table.seats}

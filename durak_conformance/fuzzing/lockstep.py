@@ -1,0 +1,494 @@
+"""One game played in lockstep on the reference engine (in process) and an engine under test.
+
+The reference engine chooses: random games take its legal actions, plus now and then an action
+it refuses (to compare refusals).  The engine under test is only asked to agree.  After every
+action the two are compared on what the rules decide -- whether the action is accepted, then
+in the state the engine returned with ``act`` (no extra ``state`` request): phase, table,
+hands, stock, discard, seats out, the action types each seat may take, attacker, defender and
+the result.  Where the engine claims ``legal``, its legal-action lists are compared too, at a
+sample of steps (each costs a request per acting seat).
+
+Volatile or presentational details are not compared: hand and discard order, events, bout
+numbers, ``limit``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from adapters.base import JSON, Adapter, EngineFailure
+from reference_engine.cards import deck as full_deck
+from reference_engine.game import Game
+from reference_engine.rules import Rules
+
+ACTION_TYPES = ("attack", "defend", "throw_in", "transfer", "take", "done", "accept")
+
+#: Order in which state fields are compared (the first difference is the one reported).
+FIELDS = (
+    "phase",
+    "table",
+    "hands",
+    "stock",
+    "discard",
+    "out",
+    "actions",
+    "attacker",
+    "defender",
+    "result",
+)
+
+
+@dataclass(frozen=True)
+class Table:
+    """What is fuzzed: a profile with options, resolved to rules, and a seat count."""
+
+    profile: str
+    options: Mapping[str, str]
+    rules: Mapping[str, Any]
+    seats: int
+
+    def reference_rules(self) -> Rules:
+        return Rules.from_mapping(self.rules)
+
+
+@dataclass(frozen=True)
+class Start:
+    """How a game begins: a stacked deck or a position, and which seats are computers."""
+
+    deck: tuple[str, ...] | None = None
+    position: Mapping[str, Any] | None = None
+    bots: tuple[int, ...] = ()
+
+    def seats_json(self, count: int) -> list[JSON]:
+        return [{"seat": n, "human": n not in self.bots} for n in range(1, count + 1)]
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """The first point where the engine under test disagrees with the reference engine.
+
+    ``step`` is the index of the action after which it showed (-1: right after start);
+    ``kind`` is ``start`` (the engine refused to start), ``acceptance``, ``state``, ``legal``
+    or ``failure`` (the engine crashed or broke the protocol); ``fields`` lists every differing
+    field with the reference's and the engine's value.
+    """
+
+    step: int
+    kind: str
+    fields: tuple[tuple[str, Any, Any], ...]
+    message: str
+
+    def signature(self) -> tuple[str, tuple[str, ...]]:
+        """What kind of difference this is, for checking a shrunk game keeps the same bug."""
+        return (self.kind, tuple(sorted({f[0].split(".")[0] for f in self.fields})))
+
+
+@dataclass
+class Trial:
+    """A game played in lockstep: the actions tried and the first divergence, if any."""
+
+    start: Start
+    actions: list[JSON]
+    divergence: Divergence | None
+    requests: int = 0
+    finished: bool = False
+    transcript: list[JSON] = field(default_factory=list)
+
+
+class InvalidStart(Exception):
+    """The reference engine cannot start from this deck or position (shrinking went too far)."""
+
+
+# ---------------------------------------------------------------------- comparing
+
+
+def _result_view(result: Any) -> Any:
+    if not isinstance(result, Mapping):
+        return result
+    pair = result.get("winning_pair")
+    return {
+        "termination": result.get("termination"),
+        "durak": sorted(result.get("durak") or []),
+        "winners": sorted(result.get("winners") or []),
+        "winning_pair": sorted(pair) if isinstance(pair, list) else pair,
+    }
+
+
+def rules_view(state: Mapping[str, Any]) -> dict[str, Any]:
+    """What the rules decide in a protocol ``state``, in a form fit for comparing."""
+    seats = state.get("seats") or []
+    return {
+        "phase": state.get("phase"),
+        "table": [
+            (p.get("attack"), p.get("attacker"), p.get("defence"), p.get("defender"))
+            for p in state.get("table") or []
+        ],
+        "hands": {s.get("seat"): sorted(s.get("hand") or []) for s in seats},
+        "stock": list(state.get("stock") or []),
+        "discard": sorted(state.get("discard") or []),
+        "out": {s.get("seat"): bool(s.get("out")) for s in seats},
+        "actions": {s.get("seat"): sorted(s.get("actions") or []) for s in seats},
+        "attacker": state.get("attacker"),
+        "defender": state.get("defender"),
+        "result": _result_view(state.get("result")),
+    }
+
+
+def differences(expected: Mapping[str, Any], got: Mapping[str, Any]) -> list[tuple[str, Any, Any]]:
+    """Fields where two rules views differ; per-seat fields are named ``hands.2``."""
+    out: list[tuple[str, Any, Any]] = []
+    for name in FIELDS:
+        want, have = expected.get(name), got.get(name)
+        if want == have:
+            continue
+        if isinstance(want, dict) and isinstance(have, dict):
+            for seat in sorted(set(want) | set(have), key=str):
+                if want.get(seat) != have.get(seat):
+                    out.append((f"{name}.{seat}", want.get(seat), have.get(seat)))
+        else:
+            out.append((name, want, have))
+    return out
+
+
+def canonical_action(action: Mapping[str, Any]) -> tuple[Any, ...]:
+    cards = action.get("cards")
+    return (
+        action.get("type"),
+        action.get("seat"),
+        action.get("attack"),
+        action.get("card"),
+        tuple(sorted(cards)) if isinstance(cards, list) else None,
+    )
+
+
+def _show(fields: Sequence[tuple[str, Any, Any]]) -> str:
+    return "; ".join(f"{name}: reference {want!r}, engine {have!r}" for name, want, have in fields)
+
+
+# ---------------------------------------------------------------------- choosing
+
+
+Chooser = Callable[["ReferenceSide", int], "JSON | None"]
+"""Given the reference engine before step ``i``, the next action to try (None: stop)."""
+
+
+def random_chooser(rng: random.Random, illegal_rate: float, deck_size: int) -> Chooser:
+    """Legal actions of the reference engine at random, with some it refuses mixed in."""
+    deck_cards = [c.code for c in full_deck(deck_size)]
+    pending: list[JSON] = []
+
+    def choose(ref: ReferenceSide, step: int) -> JSON | None:
+        if pending:
+            return pending.pop()
+        if ref.finished:
+            return None
+        acting = ref.acting()
+        if not acting:
+            return None
+        seat = rng.choice(acting)
+        options = ref.legal(seat)
+        if not options:
+            return None
+        legal = dict(rng.choice(options))
+        if rng.random() < illegal_rate:
+            wrong = illegal_candidate(ref, rng, deck_cards)
+            if wrong is not None:
+                pending.append(legal)
+                return wrong
+        return legal
+
+    return choose
+
+
+def illegal_candidate(
+    ref: ReferenceSide, rng: random.Random, deck_cards: Sequence[str]
+) -> JSON | None:
+    """A well-formed action the reference engine refuses now (None if the draw was legal)."""
+    state = ref.state
+    seat = rng.randint(1, ref.table.seats)
+    hand = list(state["seats"][seat - 1].get("hand") or [])
+    kind = rng.choice(ACTION_TYPES)
+
+    def some_card() -> str:
+        return rng.choice(hand) if hand and rng.random() < 0.9 else rng.choice(deck_cards)
+
+    action: JSON = {"type": kind, "seat": seat}
+    if kind == "attack":
+        first = some_card()
+        cards = [first]
+        if len(hand) > 1 and rng.random() < 0.3:
+            same = [c for c in hand if c[0] == first[0] and c != first]
+            cards.append(rng.choice(same) if same else rng.choice([c for c in hand if c != first]))
+        action["cards"] = cards
+    elif kind == "defend":
+        attacks = [p["attack"] for p in state.get("table") or []]
+        action["attack"] = rng.choice(attacks) if attacks else rng.choice(deck_cards)
+        action["card"] = some_card()
+    elif kind in ("throw_in", "transfer"):
+        action["card"] = some_card()
+    wanted = canonical_action(action)
+    if any(canonical_action(a) == wanted for a in ref.legal(seat)):
+        return None
+    return action
+
+
+def replay_chooser(actions: Sequence[JSON]) -> Chooser:
+    def choose(ref: ReferenceSide, step: int) -> JSON | None:
+        return dict(actions[step]) if step < len(actions) else None
+
+    return choose
+
+
+class ReferenceSide:
+    """The reference engine in process, spoken to in protocol terms (as ``serve`` answers).
+
+    It goes through :class:`~adapters.reference.ReferenceEngine` rather than a bare ``Game`` so
+    everything the reference engine adds around the card play (redeals, matches, ...) is the
+    same on both sides.
+    """
+
+    def __init__(self, table: Table, start: Start) -> None:
+        from adapters.reference import ReferenceEngine
+
+        self.table = table
+        self.engine = ReferenceEngine()
+        self.game_id = "reference"
+        request: JSON = {
+            "id": 0,
+            "cmd": "start",
+            "game": self.game_id,
+            "profile": table.profile,
+            "options": dict(table.options),
+            "rules": dict(table.rules),
+            "seats": start.seats_json(table.seats),
+            "seed": 0,
+        }
+        if start.position is not None:
+            request["position"] = dict(start.position)
+        else:
+            request["deck"] = list(start.deck or ())
+        reply = self.engine.handle(request)
+        if not reply.get("ok"):
+            raise InvalidStart(str((reply.get("error") or {}).get("message")))
+        self.state: JSON = reply["state"]
+        self.events: list[JSON] = []
+        self._legal: dict[int, list[JSON]] = {}
+
+    @property
+    def game(self) -> Game:
+        """The reference engine's game object (for what the protocol state leaves out)."""
+        running: Any = self.engine.games[self.game_id]
+        return running.game if hasattr(running, "game") else running  # type: ignore[no-any-return]
+
+    @property
+    def finished(self) -> bool:
+        return self.state.get("phase") == "finished"
+
+    def acting(self) -> list[int]:
+        return [s["seat"] for s in self.state.get("seats", []) if s.get("actions")]
+
+    def legal(self, seat: int) -> list[JSON]:
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = self._legal[seat] = self.engine.legal(self.game_id, seat)
+        return cached
+
+    def act(self, action: Mapping[str, Any]) -> str | None:
+        """Play ``action``; None if accepted, else the clause (or error code) of the refusal."""
+        reply = self.engine.handle(
+            {"id": 0, "cmd": "act", "game": self.game_id, "seat": action["seat"], "action": action}
+        )
+        if not reply.get("ok"):
+            error = reply.get("error") or {}
+            return str(error.get("clause") or error.get("code"))
+        self.state = reply["state"]
+        self.events = list(reply.get("events") or [])
+        self._legal = {}
+        return None
+
+
+def reference_game(table: Table, start: Start) -> ReferenceSide:
+    """The reference engine started from ``start``; raises InvalidStart if it cannot begin."""
+    return ReferenceSide(table, start)
+
+
+class Lockstep:
+    """Plays games on the reference engine and ``adapter`` side by side."""
+
+    def __init__(self, adapter: Adapter, table: Table, *, legal_rate: float = 0.1) -> None:
+        self.adapter = adapter
+        self.table = table
+        self.legal_rate = legal_rate
+        capabilities = adapter.hello().capabilities
+        self.claims_legal = "legal" in capabilities
+        self.claims_position = "position" in capabilities
+        self._ids = itertools.count(1)
+
+    def play(
+        self,
+        start: Start,
+        chooser: Chooser,
+        *,
+        seed: int = 0,
+        rng: random.Random | None = None,
+        check_legal_always: bool = False,
+        record: bool = False,
+        max_steps: int = 2000,
+    ) -> Trial:
+        """Play until the game ends, the chooser stops or the two engines disagree."""
+        ref = reference_game(self.table, start)
+        trial = Trial(start, [], None)
+        game_id = f"fuzz-{seed}-{next(self._ids)}"
+        legal_rng = rng or random.Random(seed)
+        try:
+            trial.divergence = self._play(
+                ref, trial, game_id, chooser, legal_rng, check_legal_always, record, max_steps
+            )
+        except EngineFailure as exc:
+            trial.divergence = Divergence(
+                len(trial.actions) - 1, "failure", (), f"the engine failed: {exc}"
+            )
+            return trial
+        trial.finished = ref.finished
+        try:
+            self.adapter.end(game_id)
+            trial.requests += 1
+        except Exception:
+            pass
+        return trial
+
+    def _log(self, trial: Trial, record: bool, request: JSON, reply: JSON, ref: JSON) -> None:
+        if record:
+            trial.transcript.append({"request": request, "reply": reply, "reference": ref})
+
+    def _play(
+        self,
+        ref: ReferenceSide,
+        trial: Trial,
+        game_id: str,
+        chooser: Chooser,
+        rng: random.Random,
+        check_legal_always: bool,
+        record: bool,
+        max_steps: int,
+    ) -> Divergence | None:
+        table = self.table
+        seats = trial.start.seats_json(table.seats)
+        kwargs: JSON = {}
+        if trial.start.position is not None:
+            kwargs["position"] = dict(trial.start.position)
+        else:
+            kwargs["deck"] = list(trial.start.deck or ())
+        request: JSON = {
+            "cmd": "start",
+            "game": game_id,
+            "profile": table.profile,
+            "options": dict(table.options),
+            "rules": dict(table.rules),
+            "seats": seats,
+            "seed": 0,
+            **kwargs,
+        }
+        expected_state = ref.state
+        try:
+            state = self.adapter.start(
+                game_id,
+                profile=table.profile,
+                options=table.options,
+                rules=table.rules,
+                seats=seats,
+                seed=0,
+                **kwargs,
+            )
+        except EngineFailure as exc:
+            self._log(trial, record, request, {"error": str(exc)}, {"state": expected_state})
+            return Divergence(-1, "start", (), f"the engine refused a start the rules allow: {exc}")
+        trial.requests += 1
+        self._log(trial, record, request, {"state": state}, {"state": expected_state})
+        diff = differences(rules_view(expected_state), rules_view(state))
+        if diff:
+            return Divergence(-1, "state", tuple(diff), "after start: " + _show(diff))
+        found = self._compare_legal(ref, game_id, trial, -1, check_legal_always, rng)
+        if found is not None:
+            return found
+        for step in range(max_steps):
+            action = chooser(ref, step)
+            if action is None:
+                return None
+            trial.actions.append(action)
+            seat = int(action["seat"])
+            ref_error = ref.act(action)
+            result = self.adapter.act(game_id, seat, action)
+            trial.requests += 1
+            expected_state = ref.state
+            if record:
+                reply: JSON = (
+                    {"ok": True, "state": result.state, "events": list(result.events)}
+                    if result.ok
+                    else {"ok": False, "error": result.error}
+                )
+                expected: JSON = (
+                    {"ok": True, "state": expected_state}
+                    if ref_error is None
+                    else {"ok": False, "clause": ref_error}
+                )
+                request = {"cmd": "act", "game": game_id, "seat": seat, "action": action}
+                self._log(trial, record, request, reply, expected)
+            if result.ok != (ref_error is None):
+                if ref_error is not None:
+                    message = f"accepted an action the rules refuse ({ref_error})"
+                    fields = (("accepted", False, True),)
+                else:
+                    err = result.error or {}
+                    message = (
+                        f"refused an action the rules allow: {err.get('code')}: "
+                        f"{err.get('message')} {err.get('clause') or ''}".rstrip()
+                    )
+                    fields = (("accepted", True, False),)
+                return Divergence(step, "acceptance", fields, message)
+            if ref_error is not None:
+                continue
+            assert result.state is not None
+            diff = differences(rules_view(expected_state), rules_view(result.state))
+            if diff:
+                return Divergence(step, "state", tuple(diff), _show(diff))
+            found = self._compare_legal(ref, game_id, trial, step, check_legal_always, rng)
+            if found is not None:
+                return found
+        return None
+
+    def _compare_legal(
+        self,
+        ref: ReferenceSide,
+        game_id: str,
+        trial: Trial,
+        step: int,
+        always: bool,
+        rng: random.Random,
+    ) -> Divergence | None:
+        if not self.claims_legal or ref.finished:
+            return None
+        if not always and rng.random() >= self.legal_rate:
+            return None
+        fields = []
+        for seat in ref.acting():
+            expected = ref.legal(seat)
+            listed = self.adapter.legal(game_id, seat)
+            trial.requests += 1
+            want = {canonical_action(a) for a in expected}
+            have = {canonical_action(a) for a in listed}
+            if want != have:
+                fields.append(
+                    (f"legal.{seat}", sorted(want - have, key=str), sorted(have - want, key=str))
+                )
+        if fields:
+            text = "; ".join(
+                f"{name}: missing {want}, not allowed but listed {have}"
+                for name, want, have in fields
+            )
+            return Divergence(step, "legal", tuple(fields), text)
+        return None
