@@ -161,9 +161,9 @@ def _table(state: JSON) -> list[tuple[str, str | None]]:
     return [(p.get("attack"), p.get("defence")) for p in state.get("table", [])]
 
 
-@then(parsers.re(r'the table is "?(?P<table>[^"]*?)"?'))
-def _table_is(durak_table: TableDriver, table: str) -> None:
-    expected = notation.table(table)
+@then(parsers.re(r'the table is (?:"(?P<table>[^"]*)"|(?P<empty>empty))'))
+def _table_is(durak_table: TableDriver, table: str | None, empty: str | None) -> None:
+    expected = notation.table(table or "")
     got = _table(durak_table.current())
     if Counter(got) != Counter(expected):
         raise _fail(durak_table, f"the table to be {_show_table(expected)}", _show_table(got))
