@@ -34,10 +34,16 @@ class FuzzTarget:
     profile: str
     options: Mapping[str, str] = field(default_factory=dict)
     seats: int = 2
+    illegal_rate: float = 0.15
+    """Share of steps trying a refused action first (0 where refusals get in the way of the
+    situation the bug needs, e.g. a drawn last bout)."""
 
     def describe(self) -> str:
-        opts = " ".join(f"--option {k}={v}" for k, v in sorted(self.options.items()))
-        return f"--profile {self.profile} {opts} --seats {self.seats}".replace("  ", " ")
+        opts = "".join(f" --option {k}={v}" for k, v in sorted(self.options.items()))
+        return (
+            f"--profile {self.profile}{opts} --seats {self.seats} "
+            f"--illegal-rate {self.illegal_rate}"
+        )
 
 
 @dataclass(frozen=True)
@@ -62,11 +68,37 @@ ALL_PROFILES = ("videochess", "durak-challenge", "howto-durak", "ggtables", "pro
 
 
 def _tweaked(name: str, change: Callable[[Rules], Mapping[str, Any]]) -> type[Game]:
-    """A Game playing by the ruleset with ``change(rules)`` applied (a wrong parameter)."""
+    """A Game playing by the ruleset with ``change(rules)`` applied (a wrong parameter).
+
+    The changed ruleset carries the mutant's name in ``extra`` so it is changed only once,
+    however the game is built (``deal`` and ``from_position`` read the ruleset they are given).
+    """
+
+    def tweak(rules: Rules) -> Rules:
+        if rules.extra.get("mutant") == name:
+            return rules
+        extra = {**dict(rules.extra), "mutant": name}
+        return dataclasses.replace(rules, extra=extra, **change(rules))
 
     class Tweaked(Game):
         def __init__(self, rules: Rules, seats: int, trump: Card, humans: Iterable[int]) -> None:
-            super().__init__(dataclasses.replace(rules, **change(rules)), seats, trump, humans)
+            super().__init__(tweak(rules), seats, trump, humans)
+
+        @classmethod
+        def deal(
+            cls,
+            rules: Rules,
+            seats: int,
+            deck: Sequence[Card | str],
+            humans: Iterable[int] | None = None,
+        ) -> Game:
+            return super().deal(tweak(rules), seats, deck, humans)
+
+        @classmethod
+        def from_position(
+            cls, rules: Rules, position: Mapping[str, Any], humans: Iterable[int] | None = None
+        ) -> Game:
+            return super().from_position(tweak(rules), position, humans)
 
     Tweaked.__name__ = Tweaked.__qualname__ = f"Mutant_{name.replace('-', '_')}"
     return Tweaked
@@ -85,6 +117,13 @@ class SeventhCard(Game):
     def cap(self) -> int:
         cap = super().cap()
         return cap + 1 if cap == self.rules.bout_cap else cap
+
+
+class DefenderHandIgnored(Game):
+    """The defender's hand does not limit the attack."""
+
+    def _compute_room(self) -> int:
+        return self.cap() - len(self.table)
 
 
 class DefenderDrawsFirst(Game):
@@ -335,8 +374,8 @@ def _m(
     return Mutant(name, description, tuple(clauses), tuple(profiles), target, game_class)
 
 
-def _t(profile: str, seats: int = 2, **options: str) -> FuzzTarget:
-    return FuzzTarget(profile, dict(options), seats)
+def _t(profile: str, seats: int = 2, illegal_rate: float = 0.15, **options: str) -> FuzzTarget:
+    return FuzzTarget(profile, dict(options), seats, illegal_rate)
 
 
 MUTANTS: tuple[Mutant, ...] = (
@@ -357,18 +396,12 @@ MUTANTS: tuple[Mutant, ...] = (
         _tweaked("first-bout-limit-ignored", lambda r: {"first_bout_cap": None}),
     ),
     _m(
-        "defender-limit-swapped",
-        "the defender's-hand limit is read the other way (hand at the start of the bout "
-        "against unbeaten cards in hand)",
+        "defender-hand-limit-ignored",
+        "attacking cards are not limited by the defender's hand, only by the bout cap",
         ["limits.defender-hand"],
         ALL_PROFILES,
-        _t("videochess"),
-        _tweaked(
-            "defender-limit-swapped",
-            lambda r: {
-                "defender_limit": _flip(r.defender_limit, "hand_at_start", "unbeaten_in_hand")
-            },
-        ),
+        _t("durak-challenge"),
+        DefenderHandIgnored,
     ),
     _m(
         "defender-draws-first",
@@ -617,7 +650,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "a seat that plays its last card goes out even while the stock still holds cards",
         ["end.going-out"],
         ["videochess", "howto-durak"],
-        _t("howto-durak", 3),
+        _t("howto-durak"),
         OutBeforeStockEmpty,
     ),
     _m(
@@ -625,7 +658,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "when the last players go out together, the last of them is made the durak",
         ["end.draw"],
         ALL_PROFILES,
-        _t("howto-durak", 3),
+        _t("durak-challenge", illegal_rate=0.0),
         DrawScoredAsLoss,
     ),
     _m(

@@ -105,7 +105,9 @@ def fuzz_mutant(mutant: Mutant, games: int) -> dict[str, Any]:
     target = mutant.target
     table = make_table(target.profile, dict(target.options), target.seats)
     spec = EngineSpec(adapter=f"mutant:{mutant.name}", schema_check=False)
-    result = run_campaign(spec, table, game_seeds(0, games), Settings())
+    result = run_campaign(
+        spec, table, game_seeds(0, games), Settings(illegal_rate=target.illegal_rate)
+    )
     return {
         "target": target.describe(),
         "games": result.games,

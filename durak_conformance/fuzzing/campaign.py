@@ -65,6 +65,9 @@ class Settings:
     illegal_rate: float = 0.15
     legal_rate: float = 0.1
     bot_rate: float = 0.3
+    no_trump_rate: float = 0.05
+    """Share of deals rearranged so that no hand holds a trump (the first-attack fallback is
+    otherwise played in only about one deal in fifty)."""
     max_steps: int = 2000
 
 
@@ -94,17 +97,34 @@ def make_table(profile: str, options: Mapping[str, str], seats: int | None) -> T
     return Table(profile, chosen, rules, seats)
 
 
-def random_start(table: Table, rng: random.Random, bot_rate: float) -> Start:
+def random_start(
+    table: Table, rng: random.Random, bot_rate: float, no_trump_rate: float = 0.0
+) -> Start:
     cards = [c.code for c in full_deck(int(table.rules["deck_size"]))]
     rng.shuffle(cards)
+    if rng.random() < no_trump_rate:
+        _deal_no_trumps(cards, table.seats * int(table.rules["hand_size"]))
     bots = tuple(n for n in range(2, table.seats + 1) if rng.random() < bot_rate)
     return Start(deck=tuple(cards), bots=bots)
+
+
+def _deal_no_trumps(cards: list[str], dealt: int) -> None:
+    """Swap trumps out of the first ``dealt`` cards with plain cards of the stock, in place
+    (the face-up last card stays where it is)."""
+    if dealt >= len(cards) - 1:
+        return
+    trump = cards[-1][1]
+    plain = [i for i in range(dealt, len(cards) - 1) if cards[i][1] != trump]
+    for i in range(dealt):
+        if cards[i][1] == trump and plain:
+            j = plain.pop()
+            cards[i], cards[j] = cards[j], cards[i]
 
 
 def play_seed(lockstep: Lockstep, seed: int, settings: Settings, *, record: bool = False) -> Trial:
     """Game ``seed``: a random deck and random choices, played in lockstep."""
     rng = random.Random(seed)
-    start = random_start(lockstep.table, rng, settings.bot_rate)
+    start = random_start(lockstep.table, rng, settings.bot_rate, settings.no_trump_rate)
     chooser = random_chooser(rng, settings.illegal_rate, int(lockstep.table.rules["deck_size"]))
     return lockstep.play(
         start, chooser, seed=seed, rng=rng, record=record, max_steps=settings.max_steps

@@ -193,7 +193,7 @@ def random_chooser(rng: random.Random, illegal_rate: float, deck_size: int) -> C
         options = ref.legal(seat)
         if not options:
             return None
-        legal = dict(rng.choice(options))
+        legal = dict(_pick(rng, options))
         if rng.random() < illegal_rate:
             wrong = illegal_candidate(ref, rng, deck_cards)
             if wrong is not None:
@@ -202,6 +202,18 @@ def random_chooser(rng: random.Random, illegal_rate: float, deck_size: int) -> C
         return legal
 
     return choose
+
+
+TAKE_RATE = 0.15
+"""How often a defender who could defend takes instead: uniform choices would take far more
+often, making long games that rarely reach a draw or an empty-handed finish."""
+
+
+def _pick(rng: random.Random, options: Sequence[JSON]) -> JSON:
+    gives_up = [a for a in options if a.get("type") in ("take", "accept")]
+    if gives_up and len(gives_up) < len(options) and rng.random() >= TAKE_RATE:
+        options = [a for a in options if a.get("type") not in ("take", "accept")]
+    return rng.choice(options)
 
 
 def illegal_candidate(
