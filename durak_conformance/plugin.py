@@ -368,7 +368,9 @@ def pytest_bdd_after_step(
     driver = request.node.stash.get(_driver_key, None)
     if driver is None or driver.state is None:
         return
-    problem = card_problem(driver.state, request.node.stash.get(_card_count_key, None))
+    # A new game at the same table (next_game) deals a fresh deck: count from there.
+    previous = None if driver.take_new_deal() else request.node.stash.get(_card_count_key, None)
+    problem = card_problem(driver.state, previous)
     if problem is not None:
         raise AssertionError(f"{driver.location}: {problem}")
     request.node.stash[_card_count_key] = _card_total(driver.state)

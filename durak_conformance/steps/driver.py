@@ -93,6 +93,7 @@ class TableDriver:
         self.bout_table_before: list[JSON] = []
         self.recent_events: list[JSON] = []
         """Events of the latest action or passing of time."""
+        self._new_deal = False
 
     # ------------------------------------------------------------------ helpers
 
@@ -296,7 +297,13 @@ class TableDriver:
         self.transcript.append({"request": request, "reply": {"state": state}})
         self.state = state
         self.recent_events = []
+        self._new_deal = True
         return state
+
+    def take_new_deal(self) -> bool:
+        """Whether a new game was dealt since the last call (cards are counted afresh)."""
+        new, self._new_deal = self._new_deal, False
+        return new
 
     def check_last_action_was_judged(self) -> None:
         """An action whose rejection nobody expected must not pass silently."""
