@@ -69,9 +69,14 @@ class MutationOptions:
     jobs: int = 1
     fuzz_games: int = 0
     all_profiles: bool = False
+    ids: tuple[str, ...] = ()
+    """Only scenarios whose id matches one of these globs (a quick partial check)."""
+    tags: tuple[str, ...] = ()
 
 
-def run_suite(mutant: Mutant, all_profiles: bool) -> tuple[list[str], int, str | None]:
+def run_suite(
+    mutant: Mutant, all_profiles: bool, ids: Sequence[str] = (), tags: Sequence[str] = ()
+) -> tuple[list[str], int, str | None]:
     """Failing scenario ids, scenarios run, and an error if the run itself broke."""
     from durak_conformance.runner import RunOptions, UsageError, run
 
@@ -82,6 +87,8 @@ def run_suite(mutant: Mutant, all_profiles: bool) -> tuple[list[str], int, str |
             reports_dir=Path(folder),
             progress=False,
             name="mutant",
+            ids=list(ids),
+            tags=list(tags),
         )
         try:
             result = run(options)
@@ -117,12 +124,13 @@ def fuzz_mutant(mutant: Mutant, games: int) -> dict[str, Any]:
     }
 
 
-def run_one(args: tuple[str, bool, int]) -> MutantResult:
+def run_one(args: tuple[str, MutationOptions]) -> MutantResult:
     """Everything for one mutant (runs in a worker process)."""
-    name, all_profiles, fuzz_games = args
+    name, options = args
     mutant = get(name)
     began = time.perf_counter()
-    failing, count, error = run_suite(mutant, all_profiles)
+    failing, count, error = run_suite(mutant, options.all_profiles, options.ids, options.tags)
+    fuzz_games = options.fuzz_games
     fuzz = fuzz_mutant(mutant, fuzz_games) if fuzz_games > 0 else None
     return MutantResult(
         name=mutant.name,
@@ -146,7 +154,7 @@ def run_mutants(
     names = list(options.names) or [m.name for m in MUTANTS]
     for name in names:
         get(name)  # unknown names fail before anything runs
-    work = [(name, options.all_profiles, options.fuzz_games) for name in names]
+    work = [(name, options) for name in names]
     results: list[MutantResult] = []
     if options.jobs <= 1:
         for item in work:

@@ -49,6 +49,21 @@ def register(subparsers: Any) -> None:
         help="run every profile's scenarios, not only those of the profiles a mutant breaks",
     )
     parser.add_argument(
+        "--id",
+        action="append",
+        default=[],
+        dest="ids",
+        metavar="ID",
+        help="run only scenarios whose @id matches (a glob; repeatable): a quick partial check",
+    )
+    parser.add_argument(
+        "--tags",
+        action="append",
+        default=[],
+        metavar="TAG",
+        help="run only scenarios with a matching tag (a glob; repeatable)",
+    )
+    parser.add_argument(
         "--out",
         type=Path,
         default=Path("reports/mutants.json"),
@@ -101,6 +116,8 @@ def main(args: argparse.Namespace) -> int:
         jobs=jobs,
         fuzz_games=args.fuzz_games,
         all_profiles=args.all_profiles,
+        ids=tuple(args.ids),
+        tags=tuple(args.tags),
     )
     results = run_mutants(options, show)
     document = merge(args.out, results)

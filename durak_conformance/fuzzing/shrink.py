@@ -1,8 +1,8 @@
 """Making a divergence small: a short game that still shows the same disagreement.
 
 Every candidate is replayed in lockstep from scratch (with legal lists compared at every
-step) and kept only if the engine under test still disagrees with the reference engine in
-the same way (same kind, same fields).  The passes, in order:
+step) and kept if the engine under test still disagrees with the reference engine about the
+rules (a crash or a refused start must stay one); the game is cut after the first difference.  The passes, in order:
 
 1. cut the game right after the divergence;
 2. where the engine claims ``position``: start from the table at the beginning of the bout in
@@ -101,7 +101,7 @@ class Shrinker:
         except InvalidStart:
             return None
         div = trial.divergence
-        if div is None or div.signature() != like.divergence.signature():
+        if div is None or _kind(div.kind) != _kind(like.divergence.kind):
             return None
         trial.actions = trial.actions[: div.step + 1]
         return trial
@@ -207,6 +207,12 @@ class Shrinker:
                 if got is not None:
                     trial, position = got, candidate
         return trial
+
+
+def _kind(kind: str) -> str:
+    """Divergences about the rules are one kind: an earlier legal-list difference is as good
+    a reproduction of a refused action as the refusal itself.  Crashes stay crashes."""
+    return kind if kind in ("failure", "start") else "rules"
 
 
 def _copy_position(position: Mapping[str, Any]) -> JSON:
