@@ -1,7 +1,8 @@
 """Reference engine speed: seeded random full games, per profile, beside the PyPI ``durakgame``.
 
 Every step lists the legal actions (for every seat, in the reference engine: several seats may
-act at once) and plays one chosen at random, until the game ends.  Each measurement is
+act at once -- ``Game.legal_moves()``, the same list as ``legal_actions(1) + legal_actions(2)``)
+and plays one chosen at random, until the game ends.  Each measurement is
 repeated and the median reported, because these machines are noisy; the ratio against
 ``durakgame`` (two seats, 36 cards) is taken from runs interleaved in the same process.
 
@@ -51,7 +52,7 @@ def reference_games(rules: Rules, seats: int, seeds: list[int]) -> Result:
         rng.shuffle(shuffled)
         game = Game.deal(rules, seats, shuffled)
         while game.phase != "finished":
-            options = [a for s in range(1, seats + 1) for a in game.legal_actions(s)]
+            options = game.legal_moves()  # every seat's legal actions, seat by seat
             game.play(options[rng.randrange(len(options))])
             actions += 1
     return len(seeds), actions, time.perf_counter() - start

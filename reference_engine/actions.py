@@ -1,8 +1,8 @@
 """Actions a seat can take, and their protocol (JSON) form.
 
-Actions are values: treat them as immutable (they are hashable and compared by value).  They
-are not frozen dataclasses only because frozen ones are several times slower to build, and the
-engine builds one for every legal option at every step of a simulation.
+Actions are immutable values (frozen, hashable, compared by value).  The game lists the same
+action objects again and again (see ``Game.legal_actions``): they are built once per seat and
+card and shared, so listing the options of a step allocates no actions.
 
 Every action names its seat.  :func:`action_from_json` turns a protocol action object into an
 :class:`Action` and raises :class:`MalformedAction` (never :class:`IllegalAction`) when the
@@ -19,7 +19,7 @@ from reference_engine.cards import Card, parse_card
 from reference_engine.errors import MalformedAction
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, frozen=True)
 class Action:
     """Base of every action."""
 
@@ -30,7 +30,7 @@ class Action:
         return {"type": self.type, "seat": self.seat}
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, frozen=True)
 class Attack(Action):
     """Open a bout with one card, or several of one rank where the rules allow it."""
 
@@ -41,7 +41,7 @@ class Attack(Action):
         return {"type": self.type, "seat": self.seat, "cards": [c.code for c in self.cards]}
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, frozen=True)
 class Defend(Action):
     """Beat the attacking card ``attack`` with ``card``."""
 
@@ -58,7 +58,7 @@ class Defend(Action):
         }
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, frozen=True)
 class ThrowIn(Action):
     """Add a card of a rank already on the table to the bout."""
 
@@ -69,7 +69,7 @@ class ThrowIn(Action):
         return {"type": self.type, "seat": self.seat, "card": self.card.code}
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, frozen=True)
 class Transfer(Action):
     """Pass the bout on to the next opponent by adding a card of the attacking rank."""
 
@@ -80,21 +80,21 @@ class Transfer(Action):
         return {"type": self.type, "seat": self.seat, "card": self.card.code}
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, frozen=True)
 class Take(Action):
     """The defender gives up and will take the table."""
 
     type: ClassVar[str] = "take"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, frozen=True)
 class Done(Action):
     """A thrower has nothing more to add (also: pass in a round; keep a complete defence)."""
 
     type: ClassVar[str] = "done"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, frozen=True)
 class Accept(Action):
     """Take the cards anyway after a complete defence, where the rules offer it."""
 

@@ -45,7 +45,15 @@ class Card(NamedTuple):
         return RANKS[self.rank] + self.suit
 
 
+#: Every card once, suit by suit, low to high.  The engine hands out these instances (decks,
+#: parsed cards) so that tables keyed by card mostly hit on identity.
+ALL_CARDS: Final = tuple(Card(r, s) for s in SUITS for r in range(len(RANKS)))
+_CANONICAL: Final = {c: c for c in ALL_CARDS}
+#: Protocol spelling of each card, looked up rather than formatted on hot paths.
+CODES: Final = {c: c.code for c in ALL_CARDS}
 _CARD_CACHE: dict[str, Card] = {}
+_DECKS: dict[int, tuple[Card, ...]] = {}
+_DECK_SETS: dict[int, frozenset[Card]] = {}
 
 
 def parse_card(text: str) -> Card:
@@ -70,7 +78,7 @@ def parse_card(text: str) -> Card:
             f"{text!r} is not a card: the rank must be one of 2-10, T, J, Q, K, A "
             "and the suit one of S, H, D, C (or ♠ ♥ ♦ ♣)"
         )
-    card = Card(RANKS.index(rank_text), suit)
+    card = _CANONICAL[Card(RANKS.index(rank_text), suit)]
     _CARD_CACHE[text] = card
     return card
 
@@ -87,15 +95,20 @@ def format_cards(cards: Iterable[Card]) -> list[str]:
 
 def deck(size: int) -> list[Card]:
     """An ordered deck of ``size`` (24, 36 or 52) cards, suit by suit, low to high."""
-    if size not in LOWEST_RANK_BY_DECK:
-        raise ValueError(f"a deck has 24, 36 or 52 cards, not {size}")
-    low = RANKS.index(LOWEST_RANK_BY_DECK[size])
-    return [Card(r, s) for s in SUITS for r in range(low, len(RANKS))]
+    cards = _DECKS.get(size)
+    if cards is None:
+        if size not in LOWEST_RANK_BY_DECK:
+            raise ValueError(f"a deck has 24, 36 or 52 cards, not {size}")
+        low = RANKS.index(LOWEST_RANK_BY_DECK[size])
+        cards = _DECKS[size] = tuple(c for c in ALL_CARDS if c.rank >= low)
+    return list(cards)
 
 
 def check_deck_cards(cards: Sequence[Card], size: int) -> None:
     """Raise :class:`ValueError` unless each of ``cards`` is in a ``size`` deck, once."""
-    allowed = set(deck(size))
+    allowed = _DECK_SETS.get(size)
+    if allowed is None:
+        allowed = _DECK_SETS[size] = frozenset(deck(size))
     seen: set[Card] = set()
     for card in cards:
         if card not in allowed:

@@ -2,18 +2,53 @@
 
 ``Game.deal`` starts from a stacked deck, ``Game.from_position`` from a table between bouts.
 ``apply`` plays an action or raises (leaving the state untouched); ``legal_actions`` lists
-what a seat may do now.  Several seats may be able to act at once (throwers and the defender),
-so there is no single "player to move": ask each seat.
+what a seat may do now (``legal_moves`` what every seat may do).  Several seats may be able to
+act at once (throwers and the defender), so there is no single "player to move": ask each seat.
 
 Seats are numbered from 1, clockwise.  Internally hands are indexed by seat number too
 (index 0 unused) to keep the arithmetic readable.
+
+Overridable hooks
+-----------------
+Variant engines (the mutant zoo in ``adapters/mutants.py``, cheater mode) are small subclasses
+of :class:`Game` that override some of these methods.  Their names and meanings are stable,
+and the listing of legal actions and the playing of actions go through them:
+
+- ``_check(act)``: raise :class:`IllegalAction` unless ``act`` is allowed now (changes nothing);
+  it dispatches to ``_check_attack`` / ``_check_defend`` / ``_check_throw_in`` /
+  ``_check_transfer`` / ``_check_take`` / ``_check_done`` / ``_check_accept``.
+- ``_beats(defence, attack)``: whether ``defence`` beats ``attack`` (default: :func:`beats`
+  with this game's trump).  Checking calls it directly; listing reads a table of its answers
+  built once per (hook, trump suit), so it must depend only on the two cards and the trump.
+- ``_generate_legal(seat)``: the list of actions ``seat`` may take now (a fresh list).
+- ``cap()``, ``room()``, ``table_ranks()``, ``unbeaten()``: the limits and the table's ranks.
+- ``_limit_refusal(k)``: (clause suffix, message) for the limit ``k`` more attacking cards
+  would break.
+- ``_transfer_refusal(seat, card)``: why ``seat`` may not transfer with ``card`` (None: it may;
+  ``card=None``: the checks that need no card).  Listing uses an inlined equivalent unless a
+  subclass overrides it.
+- ``_throw_in_block(seat)``: why ``seat`` may not throw in now, as a short key (None: it may).
+- ``_in_throw_scope(seat)``: whether ``seat`` is among those who may throw in this bout.
+- ``_done_refusal(seat)``: why ``seat`` may not say done now.
+- ``next_opponent(seat)``: who defends against ``seat``.
+- ``_play_action(act)``: apply a checked action.
+- ``_go_out_immediately()``, ``_maybe_close_bout()``, ``_close_bout(taken=...)``,
+  ``_draw_after_bout()``, ``_finished_result()``, ``_first_attacker()``,
+  ``_begin_bout(attacker)``: what happens after an action, at the end of a bout, and at the
+  start of the next.
+
+Caches: the listed actions of the current state (``_legal_cache``), the room
+(``_room_cache``) and the table's unbeaten count and ranks (kept up to date by
+``_play_action``, rebuilt whenever ``self.table`` is replaced by another list).  Code that
+changes the state other than through these methods must reset ``_legal_cache = {}`` and
+``_room_cache = None``, and replace ``self.table`` rather than edit it.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Literal
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 from reference_engine.actions import (
     Accept,
@@ -26,13 +61,14 @@ from reference_engine.actions import (
     Transfer,
     action_from_json,
 )
-from reference_engine.cards import Card, check_deck_cards, parse_card
+from reference_engine.cards import ALL_CARDS, CODES, Card, check_deck_cards, parse_card
 from reference_engine.errors import IllegalAction, MalformedAction, RulesError
 from reference_engine.outcome import Outcome, Termination
 from reference_engine.rules import Rules
 
 Phase = Literal["lead", "bout", "finished"]
 Event = dict[str, Any]
+_A = TypeVar("_A", bound=Action)
 
 
 class TablePair:
@@ -66,6 +102,26 @@ def beats(defence: Card, attack: Card, trump: str) -> bool:
     if defence.suit == attack.suit:
         return defence.rank > attack.rank
     return defence.suit == trump
+
+
+# Shared action objects: listing the options of a step looks actions up instead of building
+# them (actions are immutable values).  Seats run from 1 to at most 6; index 0 is unused.
+_SEAT_NUMBERS = range(7)
+
+
+def _per_seat_card(make: Callable[[int, Card], _A]) -> tuple[dict[Card, _A], ...]:
+    return tuple({c: make(s, c) for c in ALL_CARDS} for s in _SEAT_NUMBERS)
+
+
+_OPEN_ONE = _per_seat_card(lambda s, c: Attack(s, (c,)))
+_THROW_IN = _per_seat_card(ThrowIn)
+_TRANSFER = _per_seat_card(Transfer)
+_TAKE = tuple(Take(s) for s in _SEAT_NUMBERS)
+_DONE = tuple(Done(s) for s in _SEAT_NUMBERS)
+_ACCEPT = tuple(Accept(s) for s in _SEAT_NUMBERS)
+_OPEN_MANY: dict[tuple[int, tuple[Card, ...]], Attack] = {}
+#: (beating hook, beats function, trump suit) -> per seat: attack card -> {beater: Defend}.
+_DEFENCES: dict[tuple[Any, Any, str], tuple[dict[Card, dict[Card, Defend]], ...]] = {}
 
 
 class Game:
@@ -113,14 +169,10 @@ class Game:
             )
         self.rules = rules
         self.seats = seats
-        # Rule flags read on every step, copied out of the ruleset for speed.
-        self._pairs = rules.teams == "pairs"
-        self._neighbours = rules.throw_in_scope == "neighbours"
-        self._after_defence = rules.throw_in_timing == "after_defence"
-        self._order = rules.throw_in_order
         self.trump_card = trump
         self.trump = trump.suit
         self.humans = frozenset(humans)
+        self._copy_rule_flags()
         self.phase: Phase = "lead"
         self.hands: list[list[Card]] = [[] for _ in range(seats + 1)]
         self.stock: list[Card] = []  # bottom first: the face-up trump is stock[0], top is [-1]
@@ -146,7 +198,53 @@ class Game:
         self.last_close = ""  # how the previous bout ended: "discarded", "taken" or "accepted"
         self._history: list[dict[str, Any]] = []
         self._legal_cache: dict[int, list[Action]] = {}
+        """Seat -> its listed actions in this state; key 0: every seat's, in seat order."""
         self._room_cache: int | None = None
+        self._sync_table()
+
+    # Whether a subclass overrides a hook that the listing otherwise inlines (set per class).
+    _plain_ranks: ClassVar[bool] = True
+    _plain_transfer: ClassVar[bool] = True
+    _plain: ClassVar[bool] = True
+    """No hook is overridden: listing and playing may skip calls that would return at once."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._plain_ranks = cls.table_ranks is Game.table_ranks
+        cls._plain_transfer = cls._transfer_refusal is Game._transfer_refusal
+        cls._plain = not any(getattr(cls, name) is not getattr(Game, name) for name in _HOOKS)
+
+    def _copy_rule_flags(self) -> None:
+        """Copy the rule flags read on every step out of the ruleset (and the beating table)."""
+        rules = self.rules
+        self._pairs = rules.teams == "pairs"
+        self._neighbours = rules.throw_in_scope == "neighbours"
+        self._after_defence = rules.throw_in_timing == "after_defence"
+        self._order = rules.throw_in_order
+        self._single_opening = rules.opening == "single"
+        self._clear_done = rules.done_resets or rules.throw_in_order == "rounds"
+        self._out_at_once = rules.out_timing == "immediate"
+        self._hand_at_start = rules.defender_limit == "hand_at_start"
+        key = (type(self)._beats, beats, self.trump)
+        defences = _DEFENCES.get(key)
+        if defences is None:
+            defences = _DEFENCES[key] = tuple({} for _ in _SEAT_NUMBERS)
+        self._defences = defences
+
+    def _sync_table(self) -> None:
+        """Recount the unbeaten cards and ranks of ``self.table`` (after it was replaced)."""
+        table = self._table_seen = self.table
+        self._unbeaten = sum(1 for p in table if p.defence is None)
+        ranks = self._ranks = {p.attack.rank for p in table}
+        ranks.update(p.defence.rank for p in table if p.defence is not None)
+
+    def _defence_table(self, seat: int, attack: Card) -> dict[Card, Defend]:
+        """The defences of ``seat`` against ``attack``, by defending card (built once)."""
+        table = self._defences[seat].get(attack)
+        if table is None:
+            table = {c: Defend(seat, attack, c) for c in ALL_CARDS if self._beats(c, attack)}
+            self._defences[seat][attack] = table
+        return table
 
     # ------------------------------------------------------------------ set-up
 
@@ -329,10 +427,12 @@ class Game:
 
     def next_opponent(self, seat: int) -> int:
         """The next opponent clockwise still in the game (the partner is skipped); 0 if none."""
+        n, out = self.seats, self.out
+        partner = (seat + 1) % n + 1 if self._pairs else 0
         s = seat
-        for _ in range(self.seats):
-            s = s % self.seats + 1
-            if not self.out[s] and self.is_opponent(seat, s):
+        for _ in range(n):
+            s = s % n + 1
+            if not out[s] and s != seat and s != partner:
                 return s
         return 0
 
@@ -353,18 +453,21 @@ class Game:
 
     def room(self) -> int:
         """How many more attacking cards the bout may take now."""
-        if self._room_cache is not None:
-            return self._room_cache
-        self._room_cache = room = self._compute_room()
+        room = self._room_cache
+        if room is None:
+            room = self._room_cache = self._compute_room()
         return room
 
     def _compute_room(self) -> int:
+        if self.table is not self._table_seen:
+            self._sync_table()
         count = len(self.table)
         cap_room = self.cap() - count
-        if self.rules.defender_limit == "hand_at_start":
-            return min(cap_room, self.defender_hand_at_start - count)
-        unbeaten = sum(1 for p in self.table if p.defence is None)
-        return min(cap_room, len(self.hands[self.defender]) - unbeaten)
+        if self._hand_at_start:
+            hand_room = self.defender_hand_at_start - count
+        else:
+            hand_room = len(self.hands[self.defender]) - self._unbeaten
+        return cap_room if cap_room < hand_room else hand_room
 
     def limit(self) -> int:
         """The most attacking cards this bout may hold now."""
@@ -374,9 +477,18 @@ class Game:
         return [p.attack for p in self.table if p.defence is None]
 
     def table_ranks(self) -> set[int]:
-        ranks = {p.attack.rank for p in self.table}
-        ranks.update(p.defence.rank for p in self.table if p.defence is not None)
-        return ranks
+        """The ranks of every card on the table (a fresh set)."""
+        if self.table is not self._table_seen:
+            self._sync_table()
+        return set(self._ranks)
+
+    def _throw_ranks(self) -> set[int]:
+        """``table_ranks()`` without the copy (do not modify the set)."""
+        if not self._plain_ranks:
+            return self.table_ranks()
+        if self.table is not self._table_seen:
+            self._sync_table()
+        return self._ranks
 
     def is_over(self) -> bool:
         return self.phase == "finished"
@@ -412,10 +524,13 @@ class Game:
         if seat in self.done:
             return "done"
         if self._after_defence and not self.taken:
-            for p in self.table:
-                if p.defence is None:
-                    return "timing"
+            if self.table is not self._table_seen:
+                self._sync_table()
+            if self._unbeaten:
+                return "timing"
         order = self._order
+        if order == "free":
+            return None
         if order == "starter_first":
             if seat != self.priority and not self._priority_free():
                 return "priority"
@@ -475,7 +590,7 @@ class Game:
         p = self.priority
         if self.priority_released or not self._in_throw_scope(p) or not self.hands[p]:
             return True
-        ranks = self.table_ranks()
+        ranks = self._throw_ranks()
         return not any(c.rank in ranks for c in self.hands[p])
 
     def throw_in_order(self) -> list[int]:
@@ -491,10 +606,13 @@ class Game:
 
     def round_turn(self) -> int:
         """rounds: the seat whose turn it is to add or pass (0 while the defender must answer)."""
-        if not self.taken and any(p.defence is None for p in self.table):
+        if self.table is not self._table_seen:
+            self._sync_table()
+        if not self.taken and self._unbeaten:
             return 0
+        done, hands = self.done, self.hands
         for s in self.throw_in_order():
-            if s not in self.done and self.hands[s]:
+            if s not in done and hands[s]:
                 return s
         return 0
 
@@ -504,59 +622,186 @@ class Game:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (a fresh list; the actions are immutable)."""
-        cached = self._legal_cache.get(seat)
-        if cached is None:
-            cached = self._legal_cache[seat] = self._generate_legal(seat)
-        return list(cached)
+        if not 1 <= seat <= self.seats:
+            return []
+        listed = self._legal_cache.get(seat)
+        if listed is None:
+            self._list_all()
+            listed = self._legal_cache[seat]
+        return list(listed)
+
+    def legal_moves(self) -> list[Action]:
+        """Every action any seat may take now, seat by seat: the same as
+        ``legal_actions(1) + legal_actions(2) + ...`` (a fresh list), computed in one go."""
+        everything = self._legal_cache.get(0)
+        if everything is None:
+            everything = self._list_all()
+        return list(everything)
+
+    def _list_all(self) -> list[Action]:
+        """List every seat's actions into the cache; returns them all, in seat order."""
+        if self.table is not self._table_seen:
+            self._sync_table()
+        if self._plain:
+            return self._list_plain()
+        cache = self._legal_cache
+        generate = self._generate_legal
+        everything: list[Action] = []
+        for s in range(1, self.seats + 1):
+            listed = cache[s] = generate(s)
+            everything += listed
+        cache[0] = everything
+        return everything
+
+    def _list_plain(self) -> list[Action]:
+        """:meth:`_list_all` for a class that overrides no hook: the same lists, with what
+        the seats share (phase, turn order, room, ranks) worked out once."""
+        cache = self._legal_cache
+        phase = self.phase
+        seats = range(1, self.seats + 1)
+        if phase != "bout":
+            for s in seats:
+                cache[s] = []
+            everything: list[Action] = []
+            if phase == "lead":
+                everything = cache[self.attacker] = self._generate_legal(self.attacker)
+            cache[0] = everything
+            return everything
+        defender, hands, out, done = self.defender, self.hands, self.out, self.done
+        # What _throw_in_block says alike for every seat but the defender.
+        blocked = self.awaiting_choice or (
+            self._after_defence and not self.taken and self._unbeaten > 0
+        )
+        order = self._order
+        turn = 0
+        if not blocked and order != "free":
+            if order == "starter_first":
+                turn = 0 if self._priority_free() else self.priority
+            elif order == "rounds":
+                turn = self.round_turn()
+                blocked = not turn
+        any_scope = not self._pairs and not self._neighbours
+        ranks: set[int] | None = None
+        done_action = self.taken or not self._unbeaten
+        everything = []
+        for s in seats:
+            if s == defender:
+                listed = [] if out[s] else self._defender_options(s, hands[s])
+            elif (
+                blocked
+                or out[s]
+                or (turn and s != turn)
+                or s in done
+                or not (any_scope or self._in_throw_scope(s))
+            ):
+                listed = []
+            else:
+                listed = []
+                if ranks is None:
+                    ranks = self._ranks if self.room() >= 1 else set()
+                if ranks:
+                    throw_in = _THROW_IN[s]
+                    for c in hands[s]:
+                        if c.rank in ranks:
+                            listed.append(throw_in[c])
+                if done_action:
+                    listed.append(_DONE[s])
+            cache[s] = listed
+            everything += listed
+        cache[0] = everything
+        return everything
 
     def _generate_legal(self, seat: int) -> list[Action]:
-        if self.phase == "finished" or not 1 <= seat <= self.seats or self.out[seat]:
+        """The actions ``seat`` may take now, as a fresh list (subclasses may extend it)."""
+        phase = self.phase
+        if phase == "finished" or not 1 <= seat <= self.seats or self.out[seat]:
             return []
         hand = self.hands[seat]
-        out: list[Action] = []
-        if self.phase == "lead":
+        if phase == "lead":
             if seat != self.attacker:
                 return []
             room = self.room()
-            if self.rules.opening == "single":
-                return [Attack(seat, (c,)) for c in hand] if room >= 1 else []
-            by_rank: dict[int, list[Card]] = {}
-            for c in hand:
-                by_rank.setdefault(c.rank, []).append(c)
-            for cards in by_rank.values():
-                for k in range(1, min(len(cards), room) + 1):
-                    out.extend(Attack(seat, combo) for combo in itertools.combinations(cards, k))
-            return out
+            if self._single_opening:
+                if room < 1:
+                    return []
+                opening = _OPEN_ONE[seat]
+                return [opening[c] for c in hand]
+            return self._same_rank_openings(seat, hand, room)
         if seat == self.defender:
-            if self.awaiting_choice:
-                if self.rules.bot_accepts_anyway is False and seat not in self.humans:
-                    return [Done(seat)]
-                return [Accept(seat), Done(seat)]
-            if self.taken:
-                return []
-            unbeaten = [p.attack for p in self.table if p.defence is None]
-            if not unbeaten:
-                return []
-            trump = self.trump
-            for attack in unbeaten:
-                suit, rank, is_trump = attack.suit, attack.rank, attack.suit == trump
-                for c in hand:
-                    if (c.rank > rank) if c.suit == suit else (c.suit == trump and not is_trump):
-                        out.append(Defend(seat, attack, c))
-            out.append(Take(seat))
-            if self.rules.transfer and self._transfer_refusal(seat, None) is None:
-                out.extend(
-                    Transfer(seat, c) for c in hand if self._transfer_refusal(seat, c) is None
-                )
-            return out
+            return self._defender_options(seat, hand)
         if self._throw_in_block(seat) is not None:
             return []
+        out: list[Action] = []
         if self.room() >= 1:
-            ranks = self.table_ranks()
-            out.extend(ThrowIn(seat, c) for c in hand if c.rank in ranks)
-        if self.taken or all(p.defence is not None for p in self.table):
-            out.append(Done(seat))
+            ranks = self._throw_ranks()
+            throw_in = _THROW_IN[seat]
+            for c in hand:
+                if c.rank in ranks:
+                    out.append(throw_in[c])
+        if self.taken or not self._unbeaten:
+            out.append(_DONE[seat])
         return out
+
+    def _same_rank_openings(self, seat: int, hand: list[Card], room: int) -> list[Action]:
+        out: list[Action] = []
+        by_rank: dict[int, list[Card]] = {}
+        for c in hand:
+            by_rank.setdefault(c.rank, []).append(c)
+        for cards in by_rank.values():
+            for k in range(1, min(len(cards), room) + 1):
+                for combo in itertools.combinations(cards, k):
+                    action = _OPEN_MANY.get((seat, combo))
+                    if action is None:
+                        action = _OPEN_MANY[(seat, combo)] = Attack(seat, combo)
+                    out.append(action)
+        return out
+
+    def _defender_options(self, seat: int, hand: list[Card]) -> list[Action]:
+        if self.awaiting_choice:
+            if self.rules.bot_accepts_anyway is False and seat not in self.humans:
+                return [_DONE[seat]]
+            return [_ACCEPT[seat], _DONE[seat]]
+        if self.taken or not self._unbeaten:
+            return []
+        out: list[Action] = []
+        defences = self._defences[seat]
+        table = self.table
+        for p in table:
+            if p.defence is None:
+                beaters = defences.get(p.attack)
+                if beaters is None:
+                    beaters = self._defence_table(seat, p.attack)
+                for c in hand:
+                    if c in beaters:
+                        out.append(beaters[c])
+        out.append(_TAKE[seat])
+        if self.rules.transfer:
+            if self._plain_transfer:
+                self._list_transfers(seat, hand, out)
+            elif self._transfer_refusal(seat, None) is None:
+                out.extend(
+                    _TRANSFER[seat][c] for c in hand if self._transfer_refusal(seat, c) is None
+                )
+        return out
+
+    def _list_transfers(self, seat: int, hand: list[Card], out: list[Action]) -> None:
+        """The transfers :meth:`_transfer_refusal` allows, with its checks done once."""
+        table = self.table
+        if self.taken or self._unbeaten != len(table):  # taken, or a card is beaten
+            return
+        ranks = self._ranks  # nothing is beaten: these are the attacking ranks
+        if self.rules.transfer_rank == "every_attack_card" and len(ranks) != 1:
+            return
+        target = self.next_opponent(seat)
+        needed = len(table) + 1
+        if target == 0 or target == seat or needed > self.cap():
+            return
+        if len(self.hands[target]) < needed:
+            return
+        transfer = _TRANSFER[seat]
+        for c in hand:
+            if c.rank in ranks:
+                out.append(transfer[c])
 
     def _done_refusal(self, seat: int) -> tuple[str, str] | None:
         if seat in self.done:
@@ -615,12 +860,19 @@ class Game:
     def play(self, action: Action | Mapping[str, Any]) -> None:
         """Like :meth:`apply`, without collecting the events (the fast path for simulations).
 
-        An action taken from :meth:`legal_actions` for the current state is not checked again.
+        An action object taken from :meth:`legal_actions` or :meth:`legal_moves` for the
+        current state is not checked again.
         """
-        act = action_from_json(action)
-        cached = self._legal_cache.get(act.seat)
-        if cached is None or not any(a is act for a in cached):
+        act = action if isinstance(action, Action) else action_from_json(action)
+        listed = self._legal_cache.get(act.seat)
+        if listed is None:
             self._check(act)
+        else:
+            for a in listed:
+                if a is act:
+                    break
+            else:
+                self._check(act)
         self._play(act)
 
     def push(self, action: Action | Mapping[str, Any]) -> list[Event]:
@@ -645,6 +897,14 @@ class Game:
     def _illegal(self, suffix: str, message: str) -> IllegalAction:
         return IllegalAction(self.rules.clause(suffix), message)
 
+    def _beats(self, defence: Card, attack: Card) -> bool:
+        """Whether ``defence`` beats ``attack`` in this game (see :func:`beats`).
+
+        Listing tabulates the answers once per trump suit: an override must depend only on
+        the two cards and ``self.trump``.
+        """
+        return beats(defence, attack, self.trump)
+
     def _check(self, act: Action) -> None:
         """Raise IllegalAction unless ``act`` is allowed now; changes nothing."""
         seat = act.seat
@@ -654,6 +914,8 @@ class Game:
             raise MalformedAction(f"action.seat: there are only {self.seats} seats, not {seat}")
         if self.out[seat]:
             raise self._illegal("play.turn", f"seat {seat} is out of the game")
+        if self.table is not self._table_seen:
+            self._sync_table()
         if isinstance(act, Attack):
             self._check_attack(act)
         elif isinstance(act, Defend):
@@ -727,7 +989,7 @@ class Game:
             raise self._illegal(
                 "defence.beat", f"{act.attack} is not an unbeaten attacking card on the table"
             )
-        if not beats(act.card, act.attack, self.trump):
+        if not self._beats(act.card, act.attack):
             raise self._illegal("defence.beat", f"{act.card} does not beat {act.attack}")
 
     def _check_throw_in(self, act: ThrowIn) -> None:
@@ -818,38 +1080,90 @@ class Game:
     # The _play methods assume _check passed.
 
     def _play(self, act: Action) -> None:
+        if self.table is not self._table_seen:
+            self._sync_table()
         self._legal_cache = {}
         self._room_cache = None
-        try:
-            self._play_action(act)
-        finally:
-            # Closing a bout computes the room of intermediate states: start afresh.
-            self._legal_cache = {}
-            self._room_cache = None
+        self._play_action(act)
+        # Closing a bout computes the room of intermediate states: start afresh.
+        self._legal_cache = {}
+        self._room_cache = None
 
     def _play_action(self, act: Action) -> None:
+        """Apply ``act``, which :meth:`_check` allowed (dispatch on the action's type tag)."""
         self.log.append(act)
+        kind = act.type
         seat = act.seat
-        if isinstance(act, Attack):
-            for c in act.cards:
-                self.hands[seat].remove(c)
-                self.table.append(TablePair(c, seat))
-            self.phase = "bout"
-            self._new_card_on_table()
-        elif isinstance(act, Defend):
-            self.hands[seat].remove(act.card)
+        # A class overriding no hook skips the hook calls that would return at once.
+        plain = self._plain
+        if kind == "defend":
+            if TYPE_CHECKING:
+                assert isinstance(act, Defend)
+            card, attack = act.card, act.attack
+            self.hands[seat].remove(card)
             for p in self.table:
-                if p.attack == act.attack and p.defence is None:
-                    p.defence = act.card
+                if p.defence is None and (p.attack is attack or p.attack == attack):
+                    p.defence = card
                     p.defender = seat
+                    self._unbeaten -= 1
+                    self._ranks.add(card.rank)
                     break
-        elif isinstance(act, ThrowIn):
-            self.hands[seat].remove(act.card)
-            self.table.append(TablePair(act.card, seat))
-            self._new_card_on_table()
-        elif isinstance(act, Transfer):
-            self.hands[seat].remove(act.card)
-            self.table.append(TablePair(act.card, seat))
+            if not plain or (self._out_at_once and not self.stock):
+                self._go_out_immediately()
+            if not plain or self.taken or not self._unbeaten:
+                self._maybe_close_bout()
+        elif kind == "throw_in":
+            if TYPE_CHECKING:
+                assert isinstance(act, ThrowIn)
+            card = act.card
+            self.hands[seat].remove(card)
+            self.table.append(TablePair(card, seat))
+            self._unbeaten += 1
+            self._ranks.add(card.rank)
+            if self._clear_done:
+                self.done.clear()
+            if not plain or (self._out_at_once and not self.stock):
+                self._go_out_immediately()
+            # A new attacking card leaves something unbeaten: only a taken bout can close.
+            if self.taken:
+                self._maybe_close_bout()
+        elif kind == "attack":
+            if TYPE_CHECKING:
+                assert isinstance(act, Attack)
+            hand, table, ranks = self.hands[seat], self.table, self._ranks
+            for c in act.cards:
+                hand.remove(c)
+                table.append(TablePair(c, seat))
+                ranks.add(c.rank)
+            self._unbeaten += len(act.cards)
+            self.phase = "bout"
+            if self._clear_done:
+                self.done.clear()
+            if not plain or (self._out_at_once and not self.stock):
+                self._go_out_immediately()
+        elif kind == "done":
+            if seat == self.defender and self.awaiting_choice:
+                self._close_bout(taken=False)
+                return
+            self.done.add(seat)
+            if seat == self.priority:
+                self.priority_released = True
+            if not plain or (self._out_at_once and not self.stock):
+                self._go_out_immediately()
+            self._maybe_close_bout()
+        elif kind == "take":
+            self.taken = True
+            if not plain or (self._out_at_once and not self.stock):
+                self._go_out_immediately()
+            self._maybe_close_bout()
+        elif kind == "transfer":
+            if TYPE_CHECKING:
+                assert isinstance(act, Transfer)
+            card = act.card
+            self.hands[seat].remove(card)
+            self.table.append(TablePair(card, seat))
+            self._unbeaten += 1
+            self._ranks.add(card.rank)
             target = self.next_opponent(seat)
             self.attacker = seat
             self.defender = target
@@ -857,35 +1171,23 @@ class Game:
             if self.rules.transferrer_throws_first:
                 self.priority = seat
                 self.priority_released = False
-            self._new_card_on_table()
+            if self._clear_done:
+                self.done.clear()
             self.log.append({"type": "transferred", "from": seat, "to": target})
-        elif isinstance(act, Take):
-            self.taken = True
-        elif isinstance(act, Done):
-            if seat == self.defender and self.awaiting_choice:
-                self._close_bout(taken=False)
-                return
-            self.done.add(seat)
-            if seat == self.priority:
-                self.priority_released = True
-        elif isinstance(act, Accept):
+            self._go_out_immediately()
+        elif kind == "accept":
             self._close_bout(taken=True)
             self.last_close = "accepted"
-            return
-        self._go_out_immediately()
-        # A new attacking card leaves something unbeaten, so only these can close a bout.
-        if not isinstance(act, Attack | Transfer) and (self.taken or not isinstance(act, ThrowIn)):
+        else:  # a type this class does not play: nothing moves
+            self._go_out_immediately()
             self._maybe_close_bout()
 
-    def _new_card_on_table(self) -> None:
-        if self.rules.done_resets or self.rules.throw_in_order == "rounds":
-            self.done.clear()
-
     def _go_out_immediately(self) -> None:
-        if self.rules.out_timing != "immediate" or self.stock:
+        if not self._out_at_once or self.stock:
             return
+        out, hands, defender = self.out, self.hands, self.defender
         for s in range(1, self.seats + 1):
-            if not self.out[s] and not self.hands[s] and s != self.defender:
+            if not out[s] and not hands[s] and s != defender:
                 self._mark_out(s)
 
     def _mark_out(self, seat: int) -> None:
@@ -895,19 +1197,22 @@ class Game:
 
     def _throwers_finished(self) -> bool:
         """True when no seat that may throw in is left to act (all done, or no cards)."""
+        done, hands, in_scope = self.done, self.hands, self._in_throw_scope
         for s in range(1, self.seats + 1):
-            if self._in_throw_scope(s) and self.hands[s] and s not in self.done:
+            if hands[s] and s not in done and in_scope(s):
                 return False
         return True
 
     def _maybe_close_bout(self) -> None:
         if self.phase != "bout" or self.awaiting_choice:
             return
+        if self.table is not self._table_seen:
+            self._sync_table()
         if self.taken:
             if self.rules.take_ends_bout or self.room() <= 0 or self._throwers_finished():
                 self._close_bout(taken=True)
             return
-        if any(p.defence is None for p in self.table):
+        if self._unbeaten:
             return
         if not self.hands[self.defender]:
             self._close_bout(taken=False)
@@ -920,29 +1225,32 @@ class Game:
                 self._close_bout(taken=False)
 
     def _close_bout(self, *, taken: bool) -> None:
-        cards = [
-            c
-            for p in self.table
-            for c in ((p.attack,) if p.defence is None else (p.attack, p.defence))
-        ]
+        cards: list[Card] = []
+        for p in self.table:
+            cards.append(p.attack)
+            if p.defence is not None:
+                cards.append(p.defence)
         defender = self.defender
+        codes = CODES
         self.log.append(
             {
                 "type": "bout_end",
                 "outcome": "taken" if taken else "discarded",
                 "defender": defender,
-                "cards": [c.code for c in cards],
+                "cards": [codes.get(c) or c.code for c in cards],
             }
         )
         self.last_close = "taken" if taken else "discarded"
-        self.table = []
+        self.table = self._table_seen = []
+        self._unbeaten = 0
+        self._ranks = set()
         if taken:
             self.hands[defender].extend(cards)
         else:
             self.discard.extend(cards)
             self.first_discard_done = True
         self._draw_after_bout()
-        if self.stock == []:
+        if not self.stock:
             for s in range(1, self.seats + 1):
                 if not self.out[s] and not self.hands[s]:
                     self._mark_out(s)
@@ -964,45 +1272,54 @@ class Game:
 
     def _draw_after_bout(self) -> None:
         """Starter first, the others clockwise, the defender last, each up to a full hand."""
+        stock = self.stock
+        if not stock:
+            return
         order = []
-        s = self.starter
-        for _ in range(self.seats):
-            if s != self.defender:
+        s, n, defender = self.starter, self.seats, self.defender
+        for _ in range(n):
+            if s != defender:
                 order.append(s)
-            s = s % self.seats + 1
-        order.append(self.defender)
+            s = s % n + 1
+        order.append(defender)
         size = self.rules.hand_size
         for s in order:
             if self.out[s]:
                 continue
-            need = size - len(self.hands[s])
-            if need <= 0 or not self.stock:
+            hand = self.hands[s]
+            need = size - len(hand)
+            if need <= 0 or not stock:
                 continue
-            drawn = [self.stock.pop() for _ in range(min(need, len(self.stock)))]
-            self.hands[s].extend(drawn)
-            self.log.append({"type": "draw", "seat": s, "cards": len(drawn)})
+            k = min(need, len(stock))
+            drawn = stock[-k:]
+            drawn.reverse()  # the top of the stock is its end
+            del stock[-k:]
+            hand.extend(drawn)
+            self.log.append({"type": "draw", "seat": s, "cards": k})
 
     def _finished_result(self) -> Outcome | None:
-        groups = self._out_groups()
-        if self.rules.teams == "pairs":
+        n, out = self.seats, self.out
+        if self._pairs:
             teams = self.teams() or []
-            pair_out = [all(self.out[s] for s in team) for team in teams]
+            pair_out = [all(out[s] for s in team) for team in teams]
+            if not any(pair_out):
+                return None
+            groups = self._out_groups()
             if all(pair_out):
-                return Outcome(
-                    Termination.PAIR_DRAW, (), tuple(range(1, self.seats + 1)), None, groups
-                )
+                return Outcome(Termination.PAIR_DRAW, (), tuple(range(1, n + 1)), None, groups)
             for team, done in zip(teams, pair_out, strict=True):
                 if done:
                     losers = tuple(s for t in teams if t is not team for s in t)
                     return Outcome(Termination.PAIR_WIN, losers, tuple(team), tuple(team), groups)
+            return None  # pragma: no cover - some pair is out (checked above)
+        remaining = [s for s in range(1, n + 1) if not out[s]]
+        if len(remaining) > 1:
             return None
-        remaining = [s for s in range(1, self.seats + 1) if not self.out[s]]
+        groups = self._out_groups()
         if not remaining:
-            return Outcome(Termination.DRAW, (), tuple(range(1, self.seats + 1)), None, groups)
-        if len(remaining) == 1:
-            winners = tuple(s for s in range(1, self.seats + 1) if s != remaining[0])
-            return Outcome(Termination.DURAK, (remaining[0],), winners, None, groups)
-        return None
+            return Outcome(Termination.DRAW, (), tuple(range(1, n + 1)), None, groups)
+        winners = tuple(s for s in range(1, n + 1) if s != remaining[0])
+        return Outcome(Termination.DURAK, (remaining[0],), winners, None, groups)
 
     def _out_groups(self) -> tuple[tuple[int, ...], ...]:
         groups: list[tuple[int, ...]] = []
@@ -1041,7 +1358,10 @@ class Game:
         self.taken = False
         self.awaiting_choice = False
         self.done = set()
-        self.table = []
+        self.table = self._table_seen = []
+        self._unbeaten = 0
+        self._ranks = set()
+        self._room_cache = None
         self.defender_hand_at_start = len(self.hands[self.defender])
 
     # ------------------------------------------------------------------ copies, JSON
@@ -1064,6 +1384,8 @@ class Game:
             setattr(self, name, value)
         self._legal_cache = {}
         self._room_cache = None
+        self._copy_rule_flags()  # copies made with __new__ have none yet
+        self._sync_table()
 
     def copy(self) -> Game:
         """An independent copy of this game (history of pushes not included)."""
@@ -1073,8 +1395,6 @@ class Game:
         other.trump_card = self.trump_card
         other.trump = self.trump
         other.humans = self.humans
-        other._pairs, other._neighbours = self._pairs, self._neighbours
-        other._after_defence, other._order = self._after_defence, self._order
         other._restore(self._snapshot())
         other.log = list(self.log)
         other._history = []
@@ -1175,7 +1495,44 @@ class Game:
             setattr(game, name, data[name])
         game.done = set(data["done"])
         game.result = Outcome.from_json(data["result"]) if data["result"] else None
+        game._sync_table()
         return game
+
+
+#: Methods whose override makes a class take the hook-calling path everywhere (not plain).
+_HOOKS = (
+    "_beats",
+    "_check",
+    "_generate_legal",
+    "_list_all",
+    "cap",
+    "room",
+    "_compute_room",
+    "table_ranks",
+    "unbeaten",
+    "partner",
+    "next_active",
+    "previous_active",
+    "next_opponent",
+    "_limit_refusal",
+    "_transfer_refusal",
+    "_throw_in_block",
+    "_in_throw_scope",
+    "_priority_free",
+    "throw_in_order",
+    "round_turn",
+    "_done_refusal",
+    "_play_action",
+    "_go_out_immediately",
+    "_mark_out",
+    "_maybe_close_bout",
+    "_throwers_finished",
+    "_close_bout",
+    "_draw_after_bout",
+    "_finished_result",
+    "_first_attacker",
+    "_begin_bout",
+)
 
 
 def _bad(value: Any) -> Card:
