@@ -22,7 +22,7 @@ from mkdocs.structure.files import File, Files
 
 import features
 import rulesets
-from durak_conformance.site import SiteBuild, build_site, default_reports_dir
+from durak_conformance.site import Page, SiteBuild, build_site, default_reports_dir, mutants_page
 
 log = logging.getLogger("mkdocs.hooks.durak_conformance")
 
@@ -31,7 +31,9 @@ _state: dict[str, SiteBuild] = {}
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     root = Path(config.config_file_path).parent
-    site = build_site(reports_dir=default_reports_dir(root))
+    reports = default_reports_dir(root)
+    site = build_site(reports_dir=reports)
+    site.pages.append(Page(mutants_page.PAGE, "Mutant kill rate", mutants_page.markdown(reports)))
     _state["site"] = site
     for warning in site.warnings:
         log.warning(warning)
