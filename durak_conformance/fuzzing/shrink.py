@@ -2,7 +2,8 @@
 
 Every candidate is replayed in lockstep from scratch (with legal lists compared at every
 step) and kept if the engine under test still disagrees with the reference engine about the
-rules (a crash or a refused start must stay one); the game is cut after the first difference.  The passes, in order:
+rules (a crash or a refused start must stay one); the game is cut after the first difference.
+The passes, in order:
 
 1. cut the game right after the divergence;
 2. where the engine claims ``position``: start from the table at the beginning of the bout in
