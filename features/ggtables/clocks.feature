@@ -56,7 +56,7 @@ Feature: GGTables - thinking time
 
   @id:ggtables.clocks.disconnection-pauses @rule:ggtables.timers.disconnect
   Scenario: A brief disconnection pauses the clocks until the player is back
-    Source: "Finishing, settings and departures" - a brief disconnection pauses the clocks and allows reconnection.
+    Source: "Finishing, settings and departures" - while a player is briefly away the clocks stop, and they may come back.
     Given the options are "players=2, time=300_5"
     And the hands are:
       | seat | hand           |

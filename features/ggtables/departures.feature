@@ -93,7 +93,7 @@ Feature: GGTables - resigning and not coming back
 
   @id:ggtables.departures.out-keeps-result @rule:ggtables.departures.out-keeps-result
   Scenario: A player already out who leaves keeps their place among the winners
-    Source: "Finishing, settings and departures" - a player who had already got out keeps that result.
+    Source: "Finishing, settings and departures" - someone who was already safe does not lose that place by leaving.
     Given the options are "players=3"
     And the stock is empty
     And the discard pile holds 12 other cards

@@ -9,7 +9,7 @@ Feature: How to play Durak - leaving the table
 
   @id:howto-durak.departures.holding-cards-stays @rule:howto-durak.departures.no-leaving
   Scenario: A player holding cards cannot leave a table with other people
-    Source: "Time to think" - you cannot leave while you still have cards in hand.
+    Source: "Time to think" - leaving is blocked for anyone still holding cards.
     Given the stock, top first, is "K♥ A♥ 6♥"
     And the hands are:
       | seat | hand           |

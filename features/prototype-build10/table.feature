@@ -33,7 +33,7 @@ Feature: Prototype build 10 - who sits at the table
 
   @id:prototype-build10.table.debug-four-computers @rule:prototype-build10.table.debug @rule:prototype-build10.table.bots
   Scenario: The debug table seats one person and four computer opponents
-    Source: "Implemented modes" - 2-5 participants, one human and 1-4 computers.
+    Source: "Implemented modes" - the test table: a single person, up to four computer opponents.
     Given the option "table" is "debug"
     And seats 2, 3, 4 and 5 are bots
     And the hands are:

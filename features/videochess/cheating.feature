@@ -231,7 +231,7 @@ Feature: VideoChess - cheater mode and Catch!
     And the discard pile holds 7 cards
 
   @id:videochess.cheating.check-before-close @rule:videochess.cheating.check-window
-  Scenario: Before the bout closes there is a 4-second check in which only catching is allowed
+  Scenario: A bout about to close waits 4 seconds during which only catches are allowed
     Source: check paragraph - cards stay, nobody plays, catching allowed for 4 seconds.
     Given the hands are:
       | seat | hand           |

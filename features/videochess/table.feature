@@ -25,7 +25,7 @@ Feature: VideoChess - the table: seats, bots, Ready, the mode and move hints
 
   @id:videochess.table.no-table-of-bots @rule:videochess.table.bots
   Scenario: A table of four bots is refused
-    Source: table paragraph - at least one human must be at the table.
+    Source: table paragraph - a table needs a person as well as its bots.
     Given the options are "rules=throw_in, teams=solo"
     And seats 1, 2, 3 and 4 are bots
     And the hands are:
