@@ -10,7 +10,6 @@ among the legal moves, because they are possible at any time.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from reference_engine.actions import Action
@@ -18,56 +17,86 @@ from reference_engine.cards import Card, parse_card
 from reference_engine.errors import MalformedAction
 
 
-@dataclass(slots=True, frozen=True)
-class Catch(Action):
+class _SeatAction(Action):
+    """Base of this module's actions: values like every action (compared and hashed by type,
+    seat and card).  Plain classes rather than dataclasses so that they fit whether the base
+    :class:`Action` dataclass is frozen or not."""
+
+    __slots__ = ()
+
+    def __init__(self, seat: int) -> None:
+        object.__setattr__(self, "seat", seat)
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.seat,)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((self.type, *self._key()))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}{self._key()!r}"
+
+
+class Catch(_SeatAction):
     """Cheater mode: accuse the player of ``card`` (a card of the current bout) of cheating."""
 
+    __slots__ = ("card",)
     card: Card
     type: ClassVar[str] = "catch"
+
+    def __init__(self, seat: int, card: Card) -> None:
+        super().__init__(seat)
+        object.__setattr__(self, "card", card)
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.seat, self.card)
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.type, "seat": self.seat, "card": self.card.code}
 
 
-@dataclass(slots=True, frozen=True)
-class Redeal(Action):
+class Redeal(_SeatAction):
     """Ask for all cards to be gathered, reshuffled and dealt again (before play starts)."""
 
+    __slots__ = ()
     type: ClassVar[str] = "redeal"
 
 
-@dataclass(slots=True, frozen=True)
-class StandUp(Action):
+class StandUp(_SeatAction):
     """Leave the table (close the game, stand up from the seat)."""
 
+    __slots__ = ()
     type: ClassVar[str] = "stand_up"
 
 
-@dataclass(slots=True, frozen=True)
-class Resign(Action):
+class Resign(_SeatAction):
     """Give the game up."""
 
+    __slots__ = ()
     type: ClassVar[str] = "resign"
 
 
-@dataclass(slots=True, frozen=True)
-class Disconnect(Action):
+class Disconnect(_SeatAction):
     """The seat's connection is lost (the harness says when)."""
 
+    __slots__ = ()
     type: ClassVar[str] = "disconnect"
 
 
-@dataclass(slots=True, frozen=True)
-class Reconnect(Action):
+class Reconnect(_SeatAction):
     """A disconnected seat is back."""
 
+    __slots__ = ()
     type: ClassVar[str] = "reconnect"
 
 
-@dataclass(slots=True, frozen=True)
-class TakeBackControl(Action):
+class TakeBackControl(_SeatAction):
     """The player takes their seat back from the bot that played it after timeouts."""
 
+    __slots__ = ()
     type: ClassVar[str] = "take_back_control"
 
 
