@@ -109,6 +109,9 @@ def check_deck_cards(cards: Sequence[Card], size: int) -> None:
     allowed = _DECK_SETS.get(size)
     if allowed is None:
         allowed = _DECK_SETS[size] = frozenset(deck(size))
+    distinct = set(cards)
+    if len(distinct) == len(cards) and distinct <= allowed:
+        return
     seen: set[Card] = set()
     for card in cards:
         if card not in allowed:

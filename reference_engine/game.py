@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, cast
 
 from reference_engine.actions import (
     Accept,
@@ -120,6 +120,8 @@ _TAKE = tuple(Take(s) for s in _SEAT_NUMBERS)
 _DONE = tuple(Done(s) for s in _SEAT_NUMBERS)
 _ACCEPT = tuple(Accept(s) for s in _SEAT_NUMBERS)
 _OPEN_MANY: dict[tuple[int, tuple[Card, ...]], Attack] = {}
+#: (seats, starter, defender) -> the order in which seats draw after a bout.
+_DRAW_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 #: (beating hook, beats function, trump suit) -> per seat: attack card -> {beater: Defend}.
 _DEFENCES: dict[tuple[Any, Any, str], tuple[dict[Card, dict[Card, Defend]], ...]] = {}
 
@@ -197,7 +199,7 @@ class Game:
         with :meth:`events`)."""
         self.last_close = ""  # how the previous bout ended: "discarded", "taken" or "accepted"
         self._history: list[dict[str, Any]] = []
-        self._legal_cache: dict[int, list[Action]] = {}
+        self._legal_cache: dict[int, Sequence[Action]] = {}
         """Seat -> its listed actions in this state; key 0: every seat's, in seat order."""
         self._room_cache: int | None = None
         self._sync_table()
@@ -262,7 +264,11 @@ class Game:
         with ``deal: packets``); what is left is the stock, the trump card at its bottom.  When
         the whole deck is dealt there is no stock and the trump card is in the last hand dealt.
         """
-        cards = [c if isinstance(c, Card) else parse_card(c) for c in deck]
+        cards: list[Card]
+        if set(map(type, deck)) == {Card}:  # checking the types at C speed
+            cards = cast("list[Card]", list(deck))
+        else:
+            cards = [c if isinstance(c, Card) else parse_card(c) for c in deck]
         try:
             check_deck_cards(cards, rules.deck_size)
         except ValueError as exc:
@@ -276,17 +282,16 @@ class Game:
                 f"deck: {len(cards)} cards cannot deal {rules.hand_size} to {seats} seats"
             )
         game = cls(rules, seats, cards[-1], range(1, seats + 1) if humans is None else humans)
-        position = 0
-        if rules.deal == "one_at_a_time":
-            for _ in range(rules.hand_size):
-                for seat in range(1, seats + 1):
-                    game.hands[seat].append(cards[position])
-                    position += 1
+        size = rules.hand_size
+        position = seats * size
+        if rules.deal == "one_at_a_time":  # seat s gets cards s-1, s-1+seats, ...
+            for seat in range(1, seats + 1):
+                game.hands[seat] = cards[seat - 1 : position : seats]
         else:
             for seat in range(1, seats + 1):
-                game.hands[seat].extend(cards[position : position + rules.hand_size])
-                position += rules.hand_size
-        game.stock = list(reversed(cards[position:]))
+                game.hands[seat] = cards[(seat - 1) * size : seat * size]
+        game.stock = cards[position:]
+        game.stock.reverse()
         game._begin_bout(game._first_attacker())
         game.log.append({"type": "deal", "first_attacker": game.attacker})
         return game
@@ -455,7 +460,23 @@ class Game:
         """How many more attacking cards the bout may take now."""
         room = self._room_cache
         if room is None:
-            room = self._room_cache = self._compute_room()
+            if self._plain and self.table is self._table_seen:  # _compute_room, inlined
+                table, rules = self.table, self.rules
+                count = len(table)
+                first = rules.first_bout_cap
+                if first is not None and not self.first_discard_done:
+                    room = first - count
+                else:
+                    room = rules.bout_cap - count
+                if self._hand_at_start:
+                    hand_room = self.defender_hand_at_start - count
+                else:
+                    hand_room = len(self.hands[self.defender]) - self._unbeaten
+                if hand_room < room:
+                    room = hand_room
+            else:
+                room = self._compute_room()
+            self._room_cache = room
         return room
 
     def _compute_room(self) -> int:
@@ -630,15 +651,17 @@ class Game:
             listed = self._legal_cache[seat]
         return list(listed)
 
-    def legal_moves(self) -> list[Action]:
-        """Every action any seat may take now, seat by seat: the same as
-        ``legal_actions(1) + legal_actions(2) + ...`` (a fresh list), computed in one go."""
+    def legal_moves(self) -> Sequence[Action]:
+        """Every action any seat may take now, seat by seat: the same actions as
+        ``legal_actions(1) + legal_actions(2) + ...``, computed in one go (a tuple)."""
         everything = self._legal_cache.get(0)
         if everything is None:
-            everything = self._list_all()
-        return list(everything)
+            if self._plain and self.table is self._table_seen:
+                return self._list_plain()
+            return self._list_all()
+        return everything
 
-    def _list_all(self) -> list[Action]:
+    def _list_all(self) -> Sequence[Action]:
         """List every seat's actions into the cache; returns them all, in seat order."""
         if self.table is not self._table_seen:
             self._sync_table()
@@ -650,28 +673,57 @@ class Game:
         for s in range(1, self.seats + 1):
             listed = cache[s] = generate(s)
             everything += listed
-        cache[0] = everything
-        return everything
+        cache[0] = result = tuple(everything)
+        return result
 
-    def _list_plain(self) -> list[Action]:
+    def _list_plain(self) -> Sequence[Action]:
         """:meth:`_list_all` for a class that overrides no hook: the same lists, with what
         the seats share (phase, turn order, room, ranks) worked out once."""
         cache = self._legal_cache
         phase = self.phase
-        seats = range(1, self.seats + 1)
-        if phase != "bout":
-            for s in seats:
+        n = self.seats
+        if phase != "bout" or self.awaiting_choice:
+            # One seat at most may act: the attacker opening, or the defender choosing.
+            for s in range(1, n + 1):
                 cache[s] = []
-            everything: list[Action] = []
-            if phase == "lead":
-                everything = cache[self.attacker] = self._generate_legal(self.attacker)
-            cache[0] = everything
-            return everything
-        defender, hands, out, done = self.defender, self.hands, self.out, self.done
-        # What _throw_in_block says alike for every seat but the defender.
-        blocked = self.awaiting_choice or (
-            self._after_defence and not self.taken and self._unbeaten > 0
-        )
+            only = self.attacker if phase == "lead" else self.defender
+            listed: list[Action] = []
+            if phase == "finished" or self.out[only]:
+                pass
+            elif phase == "bout":
+                listed = self._defender_options(only, self.hands[only])
+            elif self._single_opening:
+                if self.room() >= 1:
+                    opening = _OPEN_ONE[only]
+                    listed = [opening[c] for c in self.hands[only]]
+            else:
+                listed = self._generate_legal(only)
+            cache[only] = listed
+            cache[0] = result = tuple(listed)
+            return result
+        defender, hands, out = self.defender, self.hands, self.out
+        taken, unbeaten = self.taken, self._unbeaten
+        listed = []
+        if out[defender] or taken or not unbeaten:
+            pass
+        elif self.rules.transfer:
+            listed = self._defender_options(defender, hands[defender])
+        else:  # _defender_options, inlined for the common case
+            hand = hands[defender]
+            defences = self._defences[defender]
+            for p in self.table:
+                if p.defence is None:
+                    beaters = defences.get(p.attack)
+                    if beaters is None:
+                        beaters = self._defence_table(defender, p.attack)
+                    for c in hand:
+                        if c in beaters:
+                            listed.append(beaters[c])
+            listed.append(_TAKE[defender])
+        cache[defender] = listed
+        everything: list[Action] = []
+        # Throwers: what _throw_in_block says alike for every seat but the defender.
+        blocked = self._after_defence and not taken and unbeaten > 0
         order = self._order
         turn = 0
         if not blocked and order != "free":
@@ -682,21 +734,19 @@ class Game:
                 blocked = not turn
         any_scope = not self._pairs and not self._neighbours
         ranks: set[int] | None = None
-        done_action = self.taken or not self._unbeaten
-        everything = []
-        for s in seats:
+        done = self.done
+        for s in range(1, n + 1):
             if s == defender:
-                listed = [] if out[s] else self._defender_options(s, hands[s])
-            elif (
+                everything += cache[s]
+                continue
+            listed = []
+            if not (
                 blocked
                 or out[s]
                 or (turn and s != turn)
                 or s in done
                 or not (any_scope or self._in_throw_scope(s))
             ):
-                listed = []
-            else:
-                listed = []
                 if ranks is None:
                     ranks = self._ranks if self.room() >= 1 else set()
                 if ranks:
@@ -704,12 +754,12 @@ class Game:
                     for c in hands[s]:
                         if c.rank in ranks:
                             listed.append(throw_in[c])
-                if done_action:
+                if taken or not unbeaten:
                     listed.append(_DONE[s])
+                everything += listed
             cache[s] = listed
-            everything += listed
-        cache[0] = everything
-        return everything
+        cache[0] = result = tuple(everything)
+        return result
 
     def _generate_legal(self, seat: int) -> list[Action]:
         """The actions ``seat`` may take now, as a fresh list (subclasses may extend it)."""
@@ -743,12 +793,17 @@ class Game:
         return out
 
     def _same_rank_openings(self, seat: int, hand: list[Card], room: int) -> list[Action]:
-        out: list[Action] = []
+        if room < 1:
+            return []
         by_rank: dict[int, list[Card]] = {}
         for c in hand:
             by_rank.setdefault(c.rank, []).append(c)
+        opening = _OPEN_ONE[seat]
+        out: list[Action] = []
         for cards in by_rank.values():
-            for k in range(1, min(len(cards), room) + 1):
+            for c in cards:
+                out.append(opening[c])
+            for k in range(2, min(len(cards), room) + 1):
                 for combo in itertools.combinations(cards, k):
                     action = _OPEN_MANY.get((seat, combo))
                     if action is None:
@@ -873,7 +928,13 @@ class Game:
                     break
             else:
                 self._check(act)
-        self._play(act)
+        # _play, inlined
+        if self.table is not self._table_seen:
+            self._sync_table()
+        self._room_cache = None
+        self._play_action(act)
+        self._legal_cache = {}
+        self._room_cache = None
 
     def push(self, action: Action | Mapping[str, Any]) -> list[Event]:
         """Like :meth:`apply`, remembering the state before so :meth:`pop` can undo it."""
@@ -1198,6 +1259,13 @@ class Game:
     def _throwers_finished(self) -> bool:
         """True when no seat that may throw in is left to act (all done, or no cards)."""
         done, hands, in_scope = self.done, self.hands, self._in_throw_scope
+        if self._plain and not self._pairs and not self._neighbours:
+            # _in_throw_scope, inlined: everyone still playing but the defender
+            defender, out = self.defender, self.out
+            for s in range(1, self.seats + 1):
+                if hands[s] and s not in done and s != defender and not out[s]:
+                    return False
+            return True
         for s in range(1, self.seats + 1):
             if hands[s] and s not in done and in_scope(s):
                 return False
@@ -1237,7 +1305,7 @@ class Game:
                 "type": "bout_end",
                 "outcome": "taken" if taken else "discarded",
                 "defender": defender,
-                "cards": [codes.get(c) or c.code for c in cards],
+                "cards": [codes[c] for c in cards],
             }
         )
         self.last_close = "taken" if taken else "discarded"
@@ -1275,18 +1343,22 @@ class Game:
         stock = self.stock
         if not stock:
             return
-        order = []
-        s, n, defender = self.starter, self.seats, self.defender
-        for _ in range(n):
-            if s != defender:
-                order.append(s)
-            s = s % n + 1
-        order.append(defender)
-        size = self.rules.hand_size
+        n, starter, defender = self.seats, self.starter, self.defender
+        order = _DRAW_ORDERS.get((n, starter, defender))
+        if order is None:
+            seq = []
+            s = starter
+            for _ in range(n):
+                if s != defender:
+                    seq.append(s)
+                s = s % n + 1
+            seq.append(defender)
+            order = _DRAW_ORDERS[(n, starter, defender)] = tuple(seq)
+        size, out, hands = self.rules.hand_size, self.out, self.hands
         for s in order:
-            if self.out[s]:
+            if out[s]:
                 continue
-            hand = self.hands[s]
+            hand = hands[s]
             need = size - len(hand)
             if need <= 0 or not stock:
                 continue
@@ -1312,9 +1384,9 @@ class Game:
                     losers = tuple(s for t in teams if t is not team for s in t)
                     return Outcome(Termination.PAIR_WIN, losers, tuple(team), tuple(team), groups)
             return None  # pragma: no cover - some pair is out (checked above)
-        remaining = [s for s in range(1, n + 1) if not out[s]]
-        if len(remaining) > 1:
+        if out.count(False) > 2:  # index 0 is unused (False): two seats or more still play
             return None
+        remaining = [s for s in range(1, n + 1) if not out[s]]
         groups = self._out_groups()
         if not remaining:
             return Outcome(Termination.DRAW, (), tuple(range(1, n + 1)), None, groups)

@@ -130,9 +130,9 @@ def test_legal_moves_is_every_seats_legal_actions_in_seat_order() -> None:
     game = Game.deal(rules, 4, cards)
     while not game.is_over():
         everything = game.legal_moves()
-        assert everything == [a for s in range(1, 5) for a in game.legal_actions(s)]
+        assert list(everything) == [a for s in range(1, 5) for a in game.legal_actions(s)]
         game.play(everything[rng.randrange(len(everything))])
-    assert game.legal_moves() == []
+    assert game.legal_moves() == ()
 
 
 def test_listed_actions_are_shared_values_not_rebuilt() -> None:
