@@ -412,7 +412,7 @@ def test_an_outline_row_and_a_feature_link_are_accepted_but_globs_are_not() -> N
     )
     assert loaded.entries[0].id == row
     for bad in ("compare.x[a=1", "compare.*", "compare.x[a=[1]]"):
-        with pytest.raises(ExpectationsError, match="exp.yaml"):
+        with pytest.raises(ExpectationsError, match=r"exp\.yaml"):
             parse_expectations(
                 f"implementation: toy\nentries:\n  - id: '{bad}'\n    status: xfail\n"
                 "    reason: r\n    link: TODO\n",
