@@ -104,8 +104,10 @@ class Accept(Action):
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls for cls in (Attack, Defend, ThrowIn, Transfer, Take, Done, Accept)
 }
-#: Types the protocol knows but this engine version does not play (see later issues).
-RESERVED_TYPES = frozenset({"catch", "redeal", "resign", "stand_up"})
+#: Types the protocol knows that a session plays around the game (see reference_engine.session).
+RESERVED_TYPES = frozenset(
+    {"catch", "redeal", "resign", "stand_up", "disconnect", "reconnect", "take_back_control"}
+)
 
 
 def _card_field(obj: Mapping[str, Any], key: str) -> Card:
@@ -131,7 +133,10 @@ def action_from_json(obj: Any) -> Action:
     if kind in RESERVED_TYPES:
         from reference_engine.errors import UnsupportedAction
 
-        raise UnsupportedAction(f"action type {kind!r} is not supported by this engine yet")
+        raise UnsupportedAction(
+            f"action type {kind!r} is played by a session around the game "
+            "(reference_engine.session), not by Game itself"
+        )
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise MalformedAction(

@@ -35,7 +35,7 @@ from reference_engine.seat_actions import Catch
 class CheaterGame(Game):
     """A game in cheater mode (``rules.cheater_mode``)."""
 
-    _STATE = (*Game._STATE, "unfair", "barred", "checking", "pending_close")  # type: ignore[assignment]
+    _STATE = (*Game._STATE, "unfair", "barred", "checking", "pending_close")
 
     seed: int = 0
     """For the random penalty card from the discard pile (set by whoever starts the game)."""
@@ -245,26 +245,7 @@ class CheaterGame(Game):
             self.out_log = [e for e in self.out_log if e[1] != cheater]
         self.checking = False
         self.last_close = "taken" if as_taken else "discarded"
-        self._draw_after_bout()
-        if not self.stock:
-            for s in range(1, self.seats + 1):
-                if not self.out[s] and not self.hands[s]:
-                    self._mark_out(s)
-        result = self._finished_result()
-        if result is not None:
-            self.phase = "finished"
-            self.result = result
-            self.attacker = self.defender = self.starter = 0
-            self.taken = self.awaiting_choice = False
-            self.done.clear()
-            self.log.append({"type": "game_over", "result": result.to_json()})
-            return
-        if as_taken:
-            nxt = self.next_active(defender)
-        else:
-            nxt = defender if not self.out[defender] else self.next_active(defender)
-        self.bout += 1
-        self._begin_bout(nxt)
+        self._after_bout(defender, taken=as_taken)
 
     def _begin_bout(self, attacker: int) -> None:
         super()._begin_bout(attacker)
@@ -276,17 +257,8 @@ class CheaterGame(Game):
     # ------------------------------------------------------------------ copies, JSON
 
     def copy(self) -> CheaterGame:
-        other = CheaterGame.__new__(CheaterGame)
-        other.rules = self.rules
-        other.seats = self.seats
-        other.trump_card = self.trump_card
-        other.trump = self.trump
-        other.humans = self.humans
-        other._pairs, other._neighbours = self._pairs, self._neighbours
-        other._after_defence, other._order = self._after_defence, self._order
-        other._restore(self._snapshot())
-        other.log = list(self.log)
-        other._history = []
+        other = super().copy()
+        assert isinstance(other, CheaterGame)
         other.seed = self.seed
         return other
 

@@ -91,20 +91,5 @@ def _remove_and_continue(game: Game, seat: int) -> None:
     game.table = []
     game.out[seat] = True  # no longer plays; not in out_log, so not among those who got out
     starter = game.starter
-    if game.defender == seat or game.phase == "bout":
-        game._draw_after_bout()
-    if not game.stock:
-        for s in range(1, game.seats + 1):
-            if not game.out[s] and not game.hands[s]:
-                game._mark_out(s)
-    natural = game._finished_result()
-    if natural is not None:
-        game.phase = "finished"
-        game.result = natural
-        game.attacker = game.defender = game.starter = 0
-        game.taken = game.awaiting_choice = False
-        game.done.clear()
-        game.log.append({"type": "game_over", "result": natural.to_json()})
-        return
-    game.bout += 1
-    game._begin_bout(starter if not game.out[starter] else game.next_active(starter))
+    # The removed bout is played afresh: its starter opens again (the next player if gone).
+    game._after_bout(game.defender, taken=False, next_attacker=starter)

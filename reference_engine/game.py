@@ -33,9 +33,14 @@ and the listing of legal actions and the playing of actions go through them:
 - ``next_opponent(seat)``: who defends against ``seat``.
 - ``_play_action(act)``: apply a checked action.
 - ``_go_out_immediately()``, ``_maybe_close_bout()``, ``_close_bout(taken=...)``,
-  ``_draw_after_bout()``, ``_finished_result()``, ``_first_attacker()``,
-  ``_begin_bout(attacker)``: what happens after an action, at the end of a bout, and at the
-  start of the next.
+  ``_after_bout(defender, taken=..., next_attacker=...)`` (once the table is cleared: refill,
+  going out, the result or the next bout), ``_draw_after_bout()``, ``_finished_result()``,
+  ``_first_attacker()``, ``_begin_bout(attacker)``: what happens after an action, at the end of
+  a bout, and at the start of the next.
+
+Cheater mode (``reference_engine/cheating.py``) is such a subclass; a game without it is a plain
+:class:`Game` and pays nothing for it.  What surrounds the card play -- time, departures, the
+lobby, redeals and the match -- lives in :class:`reference_engine.session.Session`.
 
 Caches: the listed actions of the current state (``_legal_cache``), the room
 (``_room_cache``) and the table's unbeaten count and ranks (kept up to date by
@@ -130,7 +135,7 @@ class Game:
     """A game of Durak under one resolved ruleset."""
 
     # The fields below are the whole state; copy() and the snapshots of push/pop list them.
-    _STATE = (
+    _STATE: ClassVar[tuple[str, ...]] = (
         "phase",
         "hands",
         "stock",
@@ -1317,6 +1322,12 @@ class Game:
         else:
             self.discard.extend(cards)
             self.first_discard_done = True
+        self._after_bout(defender, taken=taken)
+
+    def _after_bout(self, defender: int, *, taken: bool, next_attacker: int | None = None) -> None:
+        """The table is cleared: refill the hands, let empty-handed seats go out, then end the
+        game or open the next bout -- by ``next_attacker`` when given (or the next seat still
+        playing after it), else as after a take (``taken``) or after a defence."""
         self._draw_after_bout()
         if not self.stock:
             for s in range(1, self.seats + 1):
@@ -1331,7 +1342,9 @@ class Game:
             self.done.clear()
             self.log.append({"type": "game_over", "result": result.to_json()})
             return
-        if taken:
+        if next_attacker is not None:
+            nxt = next_attacker
+        elif taken:
             nxt = self.next_active(defender)
         else:
             nxt = defender if not self.out[defender] else self.next_active(defender)
@@ -1461,7 +1474,8 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy of this game (history of pushes not included)."""
-        other = Game.__new__(Game)
+        cls = type(self)
+        other = cls.__new__(cls)
         other.rules = self.rules
         other.seats = self.seats
         other.trump_card = self.trump_card
