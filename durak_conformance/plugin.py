@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import contextlib
 import fnmatch
+import functools
 import json
 import shlex
 from collections.abc import Generator, Iterator, Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -303,13 +305,26 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 
 def _resolve(profile: str, options: Mapping[str, str]) -> tuple[JSON, dict[str, str]]:
+    params, chosen = _resolved(profile, tuple(sorted(options.items())))
+    return dict(params), dict(chosen)
+
+
+@functools.cache
+def _resolved(
+    profile: str, options: tuple[tuple[str, str], ...]
+) -> tuple[Mapping[str, Any], Mapping[str, str]]:
+    """Profiles do not change during a run: each (profile, options) is resolved once.
+
+    Reading and checking a profile (YAML and its JSON Schema) costs far more than playing a
+    scenario, so without this the run's time goes into re-reading the same five files.
+    """
     from durak_conformance.profiles import ProfileError, load_profile, resolve
 
     try:
-        resolved = resolve(load_profile(profile), options)
+        resolved = resolve(load_profile(profile), dict(options))
     except ProfileError as exc:
         raise ScenarioError(str(exc)) from None
-    return dict(resolved.params), dict(resolved.options)
+    return MappingProxyType(dict(resolved.params)), MappingProxyType(dict(resolved.options))
 
 
 @pytest.fixture

@@ -139,7 +139,8 @@ def register(subparsers: Any) -> None:
 
 def main(args: argparse.Namespace) -> int:
     """Run the sub-command; returns the exit code."""
-    console = Console(stderr=True)
+    # Messages are never wrapped: a file name split over two lines is no use in a CI log.
+    console = Console(stderr=True, soft_wrap=True)
     out = Console() if Console().is_terminal else Console(width=120)
     command = list(args.command)
     if command and command[0] == "--":
