@@ -199,17 +199,6 @@ class Rules:
         """Whether any clock runs in this game (per-action timers or chess clocks)."""
         return self.chess_clock or self.action_seconds is not None
 
-    @property
-    def session_rules(self) -> bool:
-        """Whether anything beyond the card play is in force (time, departures with a rule,
-        cheater mode, table checks, a match between games)."""
-        return (
-            self.timed
-            or self.cheater_mode
-            or self.disconnect_grace_seconds is not None
-            or self.redeal_min_same_suit is not None
-        )
-
 
 def _check(key: str, value: Any, hint: Any) -> None:
     args = get_args(hint)
