@@ -65,11 +65,19 @@ def _field(request: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) 
     return value
 
 
+SESSION_ACTIONS = frozenset(
+    {"catch", "redeal", "resign", "stand_up", "disconnect", "reconnect", "take_back_control"}
+)
+
+
 def check_action(action: object, seat: int) -> JSON:
     """The action if it is well formed for ``seat``; ``malformed`` otherwise."""
     if not isinstance(action, dict):
         raise RequestRefused("malformed", "action must be an object")
     kind = action.get("type")
+    if kind in SESSION_ACTIONS:
+        # Protocol v1 actions around the card play: durakgame has no such rules.
+        raise RequestRefused("unsupported", f"durakgame has no {kind!r} action")
     if kind not in ACTION_FIELDS:
         raise RequestRefused("malformed", f"action.type {kind!r} is not an action type")
     if action.get("seat") != seat:
