@@ -154,7 +154,7 @@ class Rules:
         """
         if "profile" not in params or not isinstance(params["profile"], str):
             raise RulesError("rules: 'profile' must be given as a string")
-        hints = get_type_hints(cls)
+        hints = _field_types(cls)
         known: dict[str, Any] = {}
         extra: dict[str, Any] = {}
         for key, value in params.items():
@@ -228,3 +228,14 @@ def _check(key: str, value: Any, hint: Any) -> None:
         raise RulesError(f"rules: no checker for parameter {key!r}")
     if not ok:
         raise RulesError(f"rules: parameter {key!r} must be {expected}, got {value!r}")
+
+
+_FIELD_TYPES: dict[type, dict[str, Any]] = {}
+
+
+def _field_types(cls: type) -> dict[str, Any]:
+    """The evaluated field annotations (evaluating them is slow: once per class)."""
+    hints = _FIELD_TYPES.get(cls)
+    if hints is None:
+        hints = _FIELD_TYPES[cls] = get_type_hints(cls)
+    return hints
