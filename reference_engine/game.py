@@ -124,7 +124,8 @@ _TRANSFER = _per_seat_card(Transfer)
 _TAKE = tuple(Take(s) for s in _SEAT_NUMBERS)
 _DONE = tuple(Done(s) for s in _SEAT_NUMBERS)
 _ACCEPT = tuple(Accept(s) for s in _SEAT_NUMBERS)
-_OPEN_MANY: dict[tuple[int, tuple[Card, ...]], Attack] = {}
+#: Per seat: the cards of a several-card opening -> its shared Attack.
+_OPEN_MANY: tuple[dict[tuple[Card, ...], Attack], ...] = tuple({} for _ in _SEAT_NUMBERS)
 #: (seats, starter, defender) -> the order in which seats draw after a bout.
 _DRAW_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 #: (beating hook, beats function, trump suit) -> per seat: attack card -> {beater: Defend}.
@@ -650,10 +651,15 @@ class Game:
         """Every action ``seat`` may take now (a fresh list; the actions are immutable)."""
         if not 1 <= seat <= self.seats:
             return []
-        listed = self._legal_cache.get(seat)
+        cache = self._legal_cache
+        listed = cache.get(seat)
         if listed is None:
-            self._list_all()
-            listed = self._legal_cache[seat]
+            everything = cache.get(0)
+            if everything is None:
+                everything = self._list_all()
+            listed = cache.get(seat)
+            if listed is None:  # a plain class caches only every seat's actions together
+                listed = cache[seat] = [a for a in everything if a.seat == seat]
         return list(listed)
 
     def legal_moves(self) -> Sequence[Action]:
@@ -682,37 +688,34 @@ class Game:
         return result
 
     def _list_plain(self) -> Sequence[Action]:
-        """:meth:`_list_all` for a class that overrides no hook: the same lists, with what
-        the seats share (phase, turn order, room, ranks) worked out once."""
-        cache = self._legal_cache
+        """:meth:`_list_all` for a class that overrides no hook: the same actions, with what
+        the seats share (phase, turn order, room, ranks) worked out once.  Only the list of
+        every seat's actions is cached; :meth:`legal_actions` picks a seat's out of it."""
         phase = self.phase
-        n = self.seats
         if phase != "bout" or self.awaiting_choice:
             # One seat at most may act: the attacker opening, or the defender choosing.
-            for s in range(1, n + 1):
-                cache[s] = []
             only = self.attacker if phase == "lead" else self.defender
-            listed: list[Action] = []
             if phase == "finished" or self.out[only]:
-                pass
+                result: tuple[Action, ...] = ()
             elif phase == "bout":
-                listed = self._defender_options(only, self.hands[only])
+                result = tuple(self._defender_options(only, self.hands[only]))
             elif self._single_opening:
                 if self.room() >= 1:
                     opening = _OPEN_ONE[only]
-                    listed = [opening[c] for c in self.hands[only]]
+                    result = tuple([opening[c] for c in self.hands[only]])
+                else:
+                    result = ()
             else:
-                listed = self._generate_legal(only)
-            cache[only] = listed
-            cache[0] = result = tuple(listed)
+                result = tuple(self._generate_legal(only))
+            self._legal_cache[0] = result
             return result
         defender, hands, out = self.defender, self.hands, self.out
         taken, unbeaten = self.taken, self._unbeaten
-        listed = []
+        defending: list[Action] = []
         if out[defender] or taken or not unbeaten:
             pass
         elif self.rules.transfer:
-            listed = self._defender_options(defender, hands[defender])
+            defending = self._defender_options(defender, hands[defender])
         else:  # _defender_options, inlined for the common case
             hand = hands[defender]
             defences = self._defences[defender]
@@ -723,10 +726,8 @@ class Game:
                         beaters = self._defence_table(defender, p.attack)
                     for c in hand:
                         if c in beaters:
-                            listed.append(beaters[c])
-            listed.append(_TAKE[defender])
-        cache[defender] = listed
-        everything: list[Action] = []
+                            defending.append(beaters[c])
+            defending.append(_TAKE[defender])
         # Throwers: what _throw_in_block says alike for every seat but the defender.
         blocked = self._after_defence and not taken and unbeaten > 0
         order = self._order
@@ -737,33 +738,34 @@ class Game:
             elif order == "rounds":
                 turn = self.round_turn()
                 blocked = not turn
-        any_scope = not self._pairs and not self._neighbours
-        ranks: set[int] | None = None
-        done = self.done
-        for s in range(1, n + 1):
-            if s == defender:
-                everything += cache[s]
-                continue
-            listed = []
-            if not (
-                blocked
-                or out[s]
-                or (turn and s != turn)
-                or s in done
-                or not (any_scope or self._in_throw_scope(s))
-            ):
+        everything: list[Action] = []
+        if blocked:
+            everything = defending
+        else:
+            any_scope = not self._pairs and not self._neighbours
+            ranks: set[int] | None = None
+            done = self.done
+            for s in range(1, self.seats + 1):
+                if s == defender:
+                    everything += defending
+                    continue
+                if (
+                    out[s]
+                    or (turn and s != turn)
+                    or s in done
+                    or not (any_scope or self._in_throw_scope(s))
+                ):
+                    continue
                 if ranks is None:
                     ranks = self._ranks if self.room() >= 1 else set()
                 if ranks:
                     throw_in = _THROW_IN[s]
                     for c in hands[s]:
                         if c.rank in ranks:
-                            listed.append(throw_in[c])
+                            everything.append(throw_in[c])
                 if taken or not unbeaten:
-                    listed.append(_DONE[s])
-                everything += listed
-            cache[s] = listed
-        cache[0] = result = tuple(everything)
+                    everything.append(_DONE[s])
+        self._legal_cache[0] = result = tuple(everything)
         return result
 
     def _generate_legal(self, seat: int) -> list[Action]:
@@ -802,17 +804,21 @@ class Game:
             return []
         by_rank: dict[int, list[Card]] = {}
         for c in hand:
-            by_rank.setdefault(c.rank, []).append(c)
+            group = by_rank.get(c.rank)
+            if group is None:
+                by_rank[c.rank] = [c]
+            else:
+                group.append(c)
         opening = _OPEN_ONE[seat]
+        many = _OPEN_MANY[seat]
         out: list[Action] = []
         for cards in by_rank.values():
-            for c in cards:
-                out.append(opening[c])
-            for k in range(2, min(len(cards), room) + 1):
+            out += [opening[c] for c in cards]
+            for k in range(2, min(len(cards), room) + 1):  # none for a single card
                 for combo in itertools.combinations(cards, k):
-                    action = _OPEN_MANY.get((seat, combo))
+                    action = many.get(combo)
                     if action is None:
-                        action = _OPEN_MANY[(seat, combo)] = Attack(seat, combo)
+                        action = many[combo] = Attack(seat, combo)
                     out.append(action)
         return out
 
@@ -924,7 +930,10 @@ class Game:
         current state is not checked again.
         """
         act = action if isinstance(action, Action) else action_from_json(action)
-        listed = self._legal_cache.get(act.seat)
+        cache = self._legal_cache
+        listed = cache.get(0)
+        if listed is None:
+            listed = cache.get(act.seat)
         if listed is None:
             self._check(act)
         else:
