@@ -732,6 +732,31 @@ class Game:
         blocked = self._after_defence and not taken and unbeaten > 0
         order = self._order
         turn = 0
+        if self.seats == 2 and not blocked:
+            # Two seats: the other seat is the only one that may throw in, so it is the
+            # priority seat whenever the priority holds (starter_first changes nothing),
+            # and its round turn (rounds) comes once the defender has answered.
+            thrower = 3 - defender
+            if order == "rounds":
+                blocked = (
+                    (not taken and unbeaten > 0)
+                    or out[thrower]
+                    or thrower in self.done
+                    or not hands[thrower]
+                )
+            throwing: list[Action] = []
+            if not (blocked or out[thrower] or thrower in self.done):
+                if self.room() >= 1:
+                    table_ranks = self._ranks
+                    throw_in = _THROW_IN[thrower]
+                    for c in hands[thrower]:
+                        if c.rank in table_ranks:
+                            throwing.append(throw_in[c])
+                if taken or not unbeaten:
+                    throwing.append(_DONE[thrower])
+            pair = throwing + defending if thrower == 1 else defending + throwing
+            self._legal_cache[0] = result = tuple(pair)
+            return result
         if not blocked and order != "free":
             if order == "starter_first":
                 turn = 0 if self._priority_free() else self.priority
@@ -1337,12 +1362,36 @@ class Game:
         """The table is cleared: refill the hands, let empty-handed seats go out, then end the
         game or open the next bout -- by ``next_attacker`` when given (or the next seat still
         playing after it), else as after a take (``taken``) or after a defence."""
-        self._draw_after_bout()
+        if not self._plain:
+            self._draw_after_bout()
+        elif self.stock:  # _draw_after_bout, inlined
+            stock, log = self.stock, self.log
+            n, starter, current = self.seats, self.starter, self.defender
+            order = _DRAW_ORDERS.get((n, starter, current))
+            if order is None:
+                order = self._draw_order()
+            size, out, hands = self.rules.hand_size, self.out, self.hands
+            for s in order:
+                if out[s]:
+                    continue
+                hand = hands[s]
+                need = size - len(hand)
+                if need <= 0 or not stock:
+                    continue
+                k = need if need < len(stock) else len(stock)
+                drawn = stock[-k:]
+                drawn.reverse()  # the top of the stock is its end
+                del stock[-k:]
+                hand.extend(drawn)
+                log.append({"type": "draw", "seat": s, "cards": k})
         if not self.stock:
             for s in range(1, self.seats + 1):
                 if not self.out[s] and not self.hands[s]:
                     self._mark_out(s)
-        result = self._finished_result()
+        if self._plain and not self._pairs and self.out.count(False) > 2:
+            result = None  # _finished_result, inlined: two seats or more still play
+        else:
+            result = self._finished_result()
         if result is not None:
             self.phase = "finished"
             self.result = result
@@ -1358,24 +1407,33 @@ class Game:
         else:
             nxt = defender if not self.out[defender] else self.next_active(defender)
         self.bout += 1
-        self._begin_bout(nxt)
+        if not self._plain:
+            self._begin_bout(nxt)
+            return
+        # _begin_bout, inlined
+        if self.out[nxt]:
+            nxt = self.next_active(nxt)
+        self.phase = "lead"
+        self.starter = self.attacker = self.priority = nxt
+        self.defender = new_defender = self.next_opponent(nxt)
+        self.priority_released = False
+        self.taken = False
+        self.awaiting_choice = False
+        self.done = set()
+        self.table = self._table_seen = []
+        self._unbeaten = 0
+        self._ranks = set()
+        self._room_cache = None
+        self.defender_hand_at_start = len(self.hands[new_defender])
 
     def _draw_after_bout(self) -> None:
         """Starter first, the others clockwise, the defender last, each up to a full hand."""
         stock = self.stock
         if not stock:
             return
-        n, starter, defender = self.seats, self.starter, self.defender
-        order = _DRAW_ORDERS.get((n, starter, defender))
+        order = _DRAW_ORDERS.get((self.seats, self.starter, self.defender))
         if order is None:
-            seq = []
-            s = starter
-            for _ in range(n):
-                if s != defender:
-                    seq.append(s)
-                s = s % n + 1
-            seq.append(defender)
-            order = _DRAW_ORDERS[(n, starter, defender)] = tuple(seq)
+            order = self._draw_order()
         size, out, hands = self.rules.hand_size, self.out, self.hands
         for s in order:
             if out[s]:
@@ -1390,6 +1448,19 @@ class Game:
             del stock[-k:]
             hand.extend(drawn)
             self.log.append({"type": "draw", "seat": s, "cards": k})
+
+    def _draw_order(self) -> tuple[int, ...]:
+        """The starter first, the others clockwise, the defender last (remembered)."""
+        n, starter, defender = self.seats, self.starter, self.defender
+        seq = []
+        s = starter
+        for _ in range(n):
+            if s != defender:
+                seq.append(s)
+            s = s % n + 1
+        seq.append(defender)
+        order = _DRAW_ORDERS[(n, starter, defender)] = tuple(seq)
+        return order
 
     def _finished_result(self) -> Outcome | None:
         n, out = self.seats, self.out
@@ -1623,6 +1694,7 @@ _HOOKS = (
     "_maybe_close_bout",
     "_throwers_finished",
     "_close_bout",
+    "_after_bout",
     "_draw_after_bout",
     "_finished_result",
     "_first_attacker",
