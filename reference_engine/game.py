@@ -233,6 +233,8 @@ class Game:
         self._clear_done = rules.done_resets or rules.throw_in_order == "rounds"
         self._out_at_once = rules.out_timing == "immediate"
         self._hand_at_start = rules.defender_limit == "hand_at_start"
+        # A plain class with two seats: the seat that does not defend is the only thrower.
+        self._plain_two = self._plain and self.seats == 2
         key = (type(self)._beats, beats, self.trump)
         defences = _DEFENCES.get(key)
         if defences is None:
@@ -1210,7 +1212,10 @@ class Game:
                     break
             if not plain or (self._out_at_once and not self.stock):
                 self._go_out_immediately()
-            if not plain or self.taken or not self._unbeaten:
+            if self._plain_two:
+                if self.taken or not self._unbeaten:
+                    self._maybe_close_two()
+            elif not plain or self.taken or not self._unbeaten:
                 self._maybe_close_bout()
         elif kind == "throw_in":
             if TYPE_CHECKING:
@@ -1226,7 +1231,10 @@ class Game:
                 self._go_out_immediately()
             # A new attacking card leaves something unbeaten: only a taken bout can close.
             if self.taken:
-                self._maybe_close_bout()
+                if self._plain_two:
+                    self._maybe_close_two()
+                else:
+                    self._maybe_close_bout()
         elif kind == "attack":
             if TYPE_CHECKING:
                 assert isinstance(act, Attack)
@@ -1250,12 +1258,18 @@ class Game:
                 self.priority_released = True
             if not plain or (self._out_at_once and not self.stock):
                 self._go_out_immediately()
-            self._maybe_close_bout()
+            if self._plain_two:
+                self._maybe_close_two()
+            else:
+                self._maybe_close_bout()
         elif kind == "take":
             self.taken = True
             if not plain or (self._out_at_once and not self.stock):
                 self._go_out_immediately()
-            self._maybe_close_bout()
+            if self._plain_two:
+                self._maybe_close_two()
+            else:
+                self._maybe_close_bout()
         elif kind == "transfer":
             if TYPE_CHECKING:
                 assert isinstance(act, Transfer)
@@ -1328,6 +1342,37 @@ class Game:
             if self.rules.accept_after_defence:
                 self.awaiting_choice = True
                 self.log.append({"type": "defence_complete", "defender": self.defender})
+            else:
+                self._close_bout(taken=False)
+
+    def _maybe_close_two(self) -> None:
+        """:meth:`_maybe_close_bout` for a plain class with two seats, whose only possible
+        thrower is the seat that does not defend (:meth:`_throwers_finished` inlined)."""
+        if self.phase != "bout" or self.awaiting_choice:
+            return
+        if self.table is not self._table_seen:
+            self._sync_table()
+        defender = self.defender
+        thrower = 3 - defender
+        if self.taken:
+            if (
+                self.rules.take_ends_bout
+                or self.room() <= 0
+                or not self.hands[thrower]
+                or thrower in self.done
+                or self.out[thrower]
+            ):
+                self._close_bout(taken=True)
+            return
+        if self._unbeaten:
+            return
+        if not self.hands[defender]:
+            self._close_bout(taken=False)
+            return
+        if self.room() <= 0 or not self.hands[thrower] or thrower in self.done or self.out[thrower]:
+            if self.rules.accept_after_defence:
+                self.awaiting_choice = True
+                self.log.append({"type": "defence_complete", "defender": defender})
             else:
                 self._close_bout(taken=False)
 
