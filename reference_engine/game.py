@@ -708,7 +708,7 @@ class Game:
                 else:
                     result = ()
             else:
-                result = tuple(self._generate_legal(only))
+                result = tuple(self._same_rank_openings(only, self.hands[only], self.room()))
             self._legal_cache[0] = result
             return result
         defender, hands, out = self.defender, self.hands, self.out
@@ -748,7 +748,22 @@ class Game:
                 )
             throwing: list[Action] = []
             if not (blocked or out[thrower] or thrower in self.done):
-                if self.room() >= 1:
+                room = self._room_cache
+                if room is None:  # room(), inlined
+                    count, rules = len(self.table), self.rules
+                    first = rules.first_bout_cap
+                    if first is not None and not self.first_discard_done:
+                        room = first - count
+                    else:
+                        room = rules.bout_cap - count
+                    if self._hand_at_start:
+                        hand_room = self.defender_hand_at_start - count
+                    else:
+                        hand_room = len(hands[defender]) - unbeaten
+                    if hand_room < room:
+                        room = hand_room
+                    self._room_cache = room
+                if room >= 1:
                     table_ranks = self._ranks
                     throw_in = _THROW_IN[thrower]
                     for c in hands[thrower]:
