@@ -110,6 +110,27 @@ def _read_stdout(
     _put(q, _EOF, stop)
 
 
+def _settled_stderr(engine: Any, settle: float = 0.05, limit: float = 0.5) -> list[str]:
+    """The engine's stderr tail once its reader thread has caught up.
+
+    An engine usually logs just before it misbehaves, and the stderr reader is a separate
+    thread: on a busy machine it may not have read those last lines yet when the failure is
+    noticed on stdout.  Wait until the tail is unchanged for ``settle`` seconds (at most
+    ``limit``), so the engine's author sees its last words.
+    """
+    if engine is None:
+        return []
+    deadline = time.monotonic() + limit
+    seen = list(engine.stderr)
+    while time.monotonic() < deadline:
+        time.sleep(settle)
+        now = list(engine.stderr)
+        if now == seen:
+            break
+        seen = now
+    return seen
+
+
 def _read_stderr(stream: IO[bytes], tail: collections.deque[str]) -> None:
     try:
         for chunk in iter(lambda: stream.readline(4096), b""):
@@ -325,9 +346,7 @@ class StdioAdapter(Adapter):
         engine = self._engine
         if engine is not None:
             engine.kill()
-            # A short grace for the stderr reader to collect the last words of the engine.
-            time.sleep(0.02)
-        failure = self._failure(what, request, got, expected, list(engine.stderr) if engine else [])
+        failure = self._failure(what, request, got, expected, _settled_stderr(engine))
         self._engine = None
         return failure
 
@@ -423,7 +442,7 @@ class StdioAdapter(Adapter):
                     shown,
                     got=item,
                     expected=problem,
-                    stderr=list(engine.stderr),
+                    stderr=_settled_stderr(engine),
                 )
         return reply
 
