@@ -1422,28 +1422,7 @@ class Game:
         """The table is cleared: refill the hands, let empty-handed seats go out, then end the
         game or open the next bout -- by ``next_attacker`` when given (or the next seat still
         playing after it), else as after a take (``taken``) or after a defence."""
-        if not self._plain:
-            self._draw_after_bout()
-        elif self.stock:  # _draw_after_bout, inlined
-            stock, log = self.stock, self.log
-            n, starter, current = self.seats, self.starter, self.defender
-            order = _DRAW_ORDERS.get((n, starter, current))
-            if order is None:
-                order = self._draw_order()
-            size, out, hands = self.rules.hand_size, self.out, self.hands
-            for s in order:
-                if out[s]:
-                    continue
-                hand = hands[s]
-                need = size - len(hand)
-                if need <= 0 or not stock:
-                    continue
-                k = need if need < len(stock) else len(stock)
-                drawn = stock[-k:]
-                drawn.reverse()  # the top of the stock is its end
-                del stock[-k:]
-                hand.extend(drawn)
-                log.append({"type": "draw", "seat": s, "cards": k})
+        self._draw_after_bout()
         if not self.stock:
             for s in range(1, self.seats + 1):
                 if not self.out[s] and not self.hands[s]:
@@ -1467,24 +1446,7 @@ class Game:
         else:
             nxt = defender if not self.out[defender] else self.next_active(defender)
         self.bout += 1
-        if not self._plain:
-            self._begin_bout(nxt)
-            return
-        # _begin_bout, inlined
-        if self.out[nxt]:
-            nxt = self.next_active(nxt)
-        self.phase = "lead"
-        self.starter = self.attacker = self.priority = nxt
-        self.defender = new_defender = self.next_opponent(nxt)
-        self.priority_released = False
-        self.taken = False
-        self.awaiting_choice = False
-        self.done = set()
-        self.table = self._table_seen = []
-        self._unbeaten = 0
-        self._ranks = set()
-        self._room_cache = None
-        self.defender_hand_at_start = len(self.hands[new_defender])
+        self._begin_bout(nxt)
 
     def _draw_after_bout(self) -> None:
         """Starter first, the others clockwise, the defender last, each up to a full hand."""
