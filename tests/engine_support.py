@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -77,3 +78,14 @@ def random_game(
         if len(played) > max_steps:
             raise AssertionError("the game does not end")
     return game, played
+
+
+def cards_in_play(game: Game) -> Counter[str]:
+    """Every card in a hand, the stock, the discard pile or on the table, counted."""
+    cards = [c.code for h in game.hands for c in h]
+    cards += [c.code for c in game.stock] + [c.code for c in game.discard]
+    for pair in game.table:
+        cards.append(pair.attack.code)
+        if pair.defence is not None:
+            cards.append(pair.defence.code)
+    return Counter(cards)

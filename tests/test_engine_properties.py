@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine_support import all_legal, every_ruleset, random_game, seat_counts
+from engine_support import all_legal, cards_in_play, every_ruleset, random_game, seat_counts
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -41,16 +41,6 @@ def test_every_profile_and_option_combination_is_covered() -> None:
         "prototype-build10",
     }
     assert len(CASES) > len(RULESETS)  # several seat counts for most rulesets
-
-
-def card_count(game: Game) -> Counter[str]:
-    cards = [c.code for h in game.hands for c in h]
-    cards += [c.code for c in game.stock] + [c.code for c in game.discard]
-    for pair in game.table:
-        cards.append(pair.attack.code)
-        if pair.defence is not None:
-            cards.append(pair.defence.code)
-    return Counter(cards)
 
 
 def check_limits(game: Game) -> None:
@@ -105,7 +95,7 @@ def test_random_playouts_keep_every_invariant(
             assert game.actions_for(seat) == sorted(listed)
         game.apply(rng.choice(options))
         steps += 1
-        assert card_count(game) == expected, "a card was lost or duplicated"
+        assert cards_in_play(game) == expected, "a card was lost or duplicated"
         check_limits(game)
         assert steps < 3000
     check_result(game)

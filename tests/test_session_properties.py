@@ -10,26 +10,16 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine_support import every_ruleset, seat_counts
+from engine_support import cards_in_play, every_ruleset, seat_counts
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from durak_conformance.protocol import validate_response
-from reference_engine import Game, Rules, deck
+from reference_engine import Rules, deck
 from reference_engine.session import Session
 
 RULESETS = [(p, o, r) for p, o, r in every_ruleset() if seat_counts(r)]
 CASES = [(p, o, r, n) for p, o, r in RULESETS for n in seat_counts(r)]
-
-
-def cards_in_play(game: Game) -> Counter[str]:
-    cards = [c.code for h in game.hands for c in h]
-    cards += [c.code for c in game.stock] + [c.code for c in game.discard]
-    for pair in game.table:
-        cards.append(pair.attack.code)
-        if pair.defence is not None:
-            cards.append(pair.defence.code)
-    return Counter(cards)
 
 
 def test_cheater_mode_and_clocks_are_among_the_cases() -> None:
