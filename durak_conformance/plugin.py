@@ -310,13 +310,6 @@ def _resolve(profile: str, options: Mapping[str, str]) -> tuple[JSON, dict[str, 
 
 
 @functools.cache
-def _profile(name: str) -> Any:
-    from durak_conformance.profiles import load_profile
-
-    return load_profile(name)
-
-
-@functools.cache
 def _resolved(
     profile: str, options: tuple[tuple[str, str], ...]
 ) -> tuple[Mapping[str, Any], Mapping[str, str]]:
@@ -325,10 +318,10 @@ def _resolved(
     Reading and checking a profile (YAML and its JSON Schema) costs far more than playing a
     scenario, so without this the run's time goes into re-reading the same five files.
     """
-    from durak_conformance.profiles import ProfileError, resolve
+    from durak_conformance.profiles import ProfileError, load_profile, resolve
 
     try:
-        resolved = resolve(_profile(profile), dict(options))
+        resolved = resolve(load_profile(profile), dict(options))
     except ProfileError as exc:
         raise ScenarioError(str(exc)) from None
     return MappingProxyType(dict(resolved.params)), MappingProxyType(dict(resolved.options))

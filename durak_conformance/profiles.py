@@ -339,12 +339,27 @@ def load_profile(id_or_path: str | Path) -> Profile:
     violation, or an inconsistent profile.
     """
     file = _profile_file(id_or_path)
+    try:
+        stat = file.stat()
+        key = (str(file.resolve()), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        key = None  # unreadable: _read_yaml says so
+    if key is not None and key in _loaded:
+        return _loaded[key]
     data = _read_yaml(file)
     _check_names(file.name, data)
     _validate(file.name, data)
     if data.get("id") == BASE_ID:
         raise ProfileError(file.name, "id", "'base' is the baseline, not a playable profile")
-    return _build_profile(file, data)
+    profile = _build_profile(file, data)
+    if key is not None:
+        _loaded[key] = profile
+    return profile
+
+
+# Profiles that loaded completely, by file, modification time and size: a run resolves the
+# same few files hundreds of times, and an edited file (``mkdocs serve``) is read again.
+_loaded: dict[tuple[str, int, int], Profile] = {}
 
 
 def check_file(file: str | Path) -> str:

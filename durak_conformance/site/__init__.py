@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import features
-import rulesets
 from durak_conformance.profiles import Profile, list_profiles, load_profile, parameter_names
 from durak_conformance.site import catalogue, conformance_matrix, profile_pages, rules_matrix
 from durak_conformance.site.conformance_matrix import LoadedReport, load_reports
@@ -70,22 +69,10 @@ def build_site(
     profiles: Sequence[Profile] | None = None,
 ) -> SiteBuild:
     """Build every generated page from profiles, features and reports."""
-    chosen = list(profiles) if profiles is not None else [_load(p) for p in list_profiles()]
+    chosen = list(profiles) if profiles is not None else [load_profile(p) for p in list_profiles()]
     inventory = load_inventory(features_dir or features.path())
     reports = load_reports(reports_dir)
     return assemble(chosen, inventory, reports)
-
-
-_profiles: dict[tuple[str, int], Profile] = {}
-
-
-def _load(profile_id: str) -> Profile:
-    """A bundled profile, re-read only when its file changed (``mkdocs serve`` rebuilds)."""
-    file = rulesets.path(f"{profile_id}.yaml")
-    key = (str(file), file.stat().st_mtime_ns)
-    if key not in _profiles:
-        _profiles[key] = load_profile(file)
-    return _profiles[key]
 
 
 def assemble(
