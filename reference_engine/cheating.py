@@ -184,12 +184,10 @@ class CheaterGame(Game):
         """The check is over with nothing caught: the bout closes as it was going to."""
         if not self.checking:
             return
-        self._legal_cache = {}
-        self._room_cache = None
+        self._state_changed()
         self.checking = False
         Game._close_bout(self, taken=self.pending_close)
-        self._legal_cache = {}
-        self._room_cache = None
+        self._state_changed()
 
     def _resolve_catch(self, act: Catch) -> None:
         owner = self.card_owner(act.card)

@@ -41,8 +41,7 @@ def depart(game: Game, seat: int, departed: set[int], reason: str) -> None:
         _end_by_forfeit(game, departed)
     else:
         _remove_and_continue(game, seat)
-    game._legal_cache = {}
-    game._room_cache = None
+    game._state_changed()
 
 
 def forfeit_outcome(game: Game, departed: set[int], natural: Outcome | None) -> Outcome:

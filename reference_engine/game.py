@@ -42,11 +42,11 @@ Cheater mode (``reference_engine/cheating.py``) is such a subclass; a game witho
 :class:`Game` and pays nothing for it.  What surrounds the card play -- time, departures, the
 lobby, redeals and the match -- lives in :class:`reference_engine.session.Session`.
 
-Caches: the listed actions of the current state (``_legal_cache``), the room
-(``_room_cache``) and the table's unbeaten count and ranks (kept up to date by
-``_play_action``, rebuilt whenever ``self.table`` is replaced by another list).  Code that
-changes the state other than through these methods must reset ``_legal_cache = {}`` and
-``_room_cache = None``, and replace ``self.table`` rather than edit it.
+Caches: the listed actions of the current state (``_listed``: every seat's; ``_legal_cache``:
+per seat), the room (``_room_cache``) and the table's unbeaten count and ranks (kept up to date
+by ``_play_action``, rebuilt whenever ``self.table`` is replaced by another list).  Code that
+changes the state other than through these methods must call :meth:`Game._state_changed`, and
+replace ``self.table`` rather than edit it.
 """
 
 from __future__ import annotations
@@ -128,12 +128,64 @@ _ACCEPT = tuple(Accept(s) for s in _SEAT_NUMBERS)
 _OPEN_MANY: tuple[dict[tuple[Card, ...], Attack], ...] = tuple({} for _ in _SEAT_NUMBERS)
 #: (seats, starter, defender) -> the order in which seats draw after a bout.
 _DRAW_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+#: Two seats, by defender: the other seat (who started the bout, or was passed it) draws first.
+_DUEL_DRAW_ORDERS: tuple[tuple[int, ...], ...] = ((), (2, 1), (1, 2))
 #: (beating hook, beats function, trump suit) -> per seat: attack card -> {beater: Defend}.
 _DEFENCES: dict[tuple[Any, Any, str], tuple[dict[Card, dict[Card, Defend]], ...]] = {}
 
 
 class Game:
     """A game of Durak under one resolved ruleset."""
+
+    # Slots: a game has more attributes than CPython shares in an instance dict's keys, and
+    # slot access is what keeps the per-step cost of simulations low.  Subclasses that add
+    # attributes of their own get a dict as usual.  (The underscored rule flags are copied
+    # out of self.rules by _copy_rule_flags.)
+    __slots__ = (
+        "_after_defence",
+        "_clear_done",
+        "_defences",
+        "_hand_at_start",
+        "_history",
+        "_legal_cache",
+        "_listed",
+        "_neighbours",
+        "_order",
+        "_out_at_once",
+        "_pairs",
+        "_plain_two",
+        "_ranks",
+        "_room_cache",
+        "_single_opening",
+        "_table_seen",
+        "_unbeaten",
+        "attacker",
+        "awaiting_choice",
+        "bout",
+        "defender",
+        "defender_hand_at_start",
+        "discard",
+        "done",
+        "first_discard_done",
+        "hands",
+        "humans",
+        "last_close",
+        "log",
+        "out",
+        "out_log",
+        "phase",
+        "priority",
+        "priority_released",
+        "result",
+        "rules",
+        "seats",
+        "starter",
+        "stock",
+        "table",
+        "taken",
+        "trump",
+        "trump_card",
+    )
 
     # The fields below are the whole state; copy() and the snapshots of push/pop list them.
     _STATE: ClassVar[tuple[str, ...]] = (
@@ -205,8 +257,10 @@ class Game:
         with :meth:`events`)."""
         self.last_close = ""  # how the previous bout ended: "discarded", "taken" or "accepted"
         self._history: list[dict[str, Any]] = []
+        self._listed: tuple[Action, ...] | None = None
+        """Every seat's listed actions in this state, in seat order (None: not listed yet)."""
         self._legal_cache: dict[int, Sequence[Action]] = {}
-        """Seat -> its listed actions in this state; key 0: every seat's, in seat order."""
+        """Seat -> its listed actions in this state."""
         self._room_cache: int | None = None
         self._sync_table()
 
@@ -423,6 +477,8 @@ class Game:
 
     def next_active(self, seat: int) -> int:
         """The next seat clockwise after ``seat`` that is still in the game (may be ``seat``)."""
+        if self.seats == 2:
+            return seat if self.out[3 - seat] else 3 - seat
         s = seat
         for _ in range(self.seats):
             s = s % self.seats + 1
@@ -441,6 +497,8 @@ class Game:
     def next_opponent(self, seat: int) -> int:
         """The next opponent clockwise still in the game (the partner is skipped); 0 if none."""
         n, out = self.seats, self.out
+        if n == 2:  # a duel: the other seat, unless it is out
+            return 0 if out[3 - seat] else 3 - seat
         partner = (seat + 1) % n + 1 if self._pairs else 0
         s = seat
         for _ in range(n):
@@ -653,127 +711,153 @@ class Game:
         """Every action ``seat`` may take now (a fresh list; the actions are immutable)."""
         if not 1 <= seat <= self.seats:
             return []
-        cache = self._legal_cache
-        listed = cache.get(seat)
+        listed = self._legal_cache.get(seat)
         if listed is None:
-            everything = cache.get(0)
+            everything = self._listed
             if everything is None:
                 everything = self._list_all()
-            listed = cache.get(seat)
-            if listed is None:  # a plain class caches only every seat's actions together
-                listed = cache[seat] = [a for a in everything if a.seat == seat]
+            listed = self._legal_cache.get(seat)
+            if listed is None:  # a plain class lists only every seat's actions together
+                listed = self._legal_cache[seat] = [a for a in everything if a.seat == seat]
         return list(listed)
 
     def legal_moves(self) -> Sequence[Action]:
         """Every action any seat may take now, seat by seat: the same actions as
         ``legal_actions(1) + legal_actions(2) + ...``, computed in one go (a tuple)."""
-        everything = self._legal_cache.get(0)
+        everything = self._listed
         if everything is None:
-            if self._plain and self.table is self._table_seen:
-                return self._list_plain()
+            if self._plain_two and self.table is self._table_seen:
+                return self._list_two()
             return self._list_all()
         return everything
 
-    def _list_all(self) -> Sequence[Action]:
+    def _state_changed(self) -> None:
+        """Forget what was listed or computed for the previous state.  Code that changes the
+        state other than through the engine's own methods must call this."""
+        self._listed = None
+        self._legal_cache = {}
+        self._room_cache = None
+
+    def _list_all(self) -> tuple[Action, ...]:
         """List every seat's actions into the cache; returns them all, in seat order."""
         if self.table is not self._table_seen:
             self._sync_table()
         if self._plain:
-            return self._list_plain()
+            return self._list_two() if self.seats == 2 else self._list_plain()
         cache = self._legal_cache
         generate = self._generate_legal
         everything: list[Action] = []
         for s in range(1, self.seats + 1):
             listed = cache[s] = generate(s)
             everything += listed
-        cache[0] = result = tuple(everything)
+        self._listed = result = tuple(everything)
         return result
 
-    def _list_plain(self) -> Sequence[Action]:
+    def _list_one_seat(self) -> tuple[Action, ...]:
+        """The listing while at most one seat may act: the attacker opening (phase "lead"),
+        or the defender choosing to keep a complete defence or take anyway (plain classes)."""
+        phase = self.phase
+        only = self.attacker if phase == "lead" else self.defender
+        if phase == "finished" or self.out[only]:
+            result: tuple[Action, ...] = ()
+        elif phase == "bout":
+            result = tuple(self._defender_options(only, self.hands[only]))
+        elif self._single_opening:
+            if self.room() >= 1:
+                opening = _OPEN_ONE[only]
+                result = tuple(map(opening.__getitem__, self.hands[only]))
+            else:
+                result = ()
+        else:
+            result = tuple(self._same_rank_openings(only, self.hands[only], self.room()))
+        self._listed = result
+        return result
+
+    def _list_defences(self, defender: int) -> list[Action]:
+        """The defender's options while cards lie unbeaten and nothing is taken (plain
+        classes): each beating card against each unbeaten card, take, and the transfers."""
+        if self.rules.transfer:
+            return self._defender_options(defender, self.hands[defender])
+        defending: list[Action] = []  # _defender_options, inlined for the common case
+        hand = self.hands[defender]
+        defences = self._defences[defender]
+        for p in self.table:
+            if p.defence is None:
+                beaters = defences.get(p.attack)
+                if beaters is None:
+                    beaters = self._defence_table(defender, p.attack)
+                # The defences in hand order: a card that beats nothing maps to None.
+                defending += filter(None, map(beaters.get, hand))
+        defending.append(_TAKE[defender])
+        return defending
+
+    def _list_two(self) -> tuple[Action, ...]:
+        """:meth:`_list_all` for a plain class (see :meth:`_list_plain`) with two seats.
+
+        The seat that does not defend is the only one that may throw in, so it is the
+        priority seat whenever a priority holds (starter_first changes nothing), and its round
+        turn (rounds) comes once the defender has answered.
+        """
+        if self.phase != "bout" or self.awaiting_choice:
+            return self._list_one_seat()
+        defender = self.defender
+        thrower = 3 - defender
+        hands, out, taken, unbeaten = self.hands, self.out, self.taken, self._unbeaten
+        listed: list[Action] = []
+        if unbeaten and not taken:
+            if not out[defender]:
+                listed = self._list_defences(defender)
+            if self._after_defence or self._order == "rounds":
+                # The thrower waits until the defender has answered every card.
+                self._listed = result = tuple(listed)
+                return result
+        if out[thrower] or thrower in self.done or (self._order == "rounds" and not hands[thrower]):
+            self._listed = result = tuple(listed)
+            return result
+        throwing: list[Action] = []
+        room = self._room_cache
+        if room is None:  # room(), inlined
+            count, rules = len(self.table), self.rules
+            first = rules.first_bout_cap
+            if first is not None and not self.first_discard_done:
+                room = first - count
+            else:
+                room = rules.bout_cap - count
+            if self._hand_at_start:
+                hand_room = self.defender_hand_at_start - count
+            else:
+                hand_room = len(hands[defender]) - unbeaten
+            if hand_room < room:
+                room = hand_room
+            self._room_cache = room
+        if room >= 1:
+            table_ranks = self._ranks
+            throw_in = _THROW_IN[thrower]
+            for c in hands[thrower]:
+                if c.rank in table_ranks:
+                    throwing.append(throw_in[c])
+        if taken or not unbeaten:
+            throwing.append(_DONE[thrower])
+        self._listed = result = (
+            tuple(throwing + listed) if thrower == 1 else tuple(listed + throwing)
+        )
+        return result
+
+    def _list_plain(self) -> tuple[Action, ...]:
         """:meth:`_list_all` for a class that overrides no hook: the same actions, with what
         the seats share (phase, turn order, room, ranks) worked out once.  Only the list of
         every seat's actions is cached; :meth:`legal_actions` picks a seat's out of it."""
-        phase = self.phase
-        if phase != "bout" or self.awaiting_choice:
-            # One seat at most may act: the attacker opening, or the defender choosing.
-            only = self.attacker if phase == "lead" else self.defender
-            if phase == "finished" or self.out[only]:
-                result: tuple[Action, ...] = ()
-            elif phase == "bout":
-                result = tuple(self._defender_options(only, self.hands[only]))
-            elif self._single_opening:
-                if self.room() >= 1:
-                    opening = _OPEN_ONE[only]
-                    result = tuple([opening[c] for c in self.hands[only]])
-                else:
-                    result = ()
-            else:
-                result = tuple(self._same_rank_openings(only, self.hands[only], self.room()))
-            self._legal_cache[0] = result
-            return result
+        if self.phase != "bout" or self.awaiting_choice:
+            return self._list_one_seat()
         defender, hands, out = self.defender, self.hands, self.out
         taken, unbeaten = self.taken, self._unbeaten
         defending: list[Action] = []
-        if out[defender] or taken or not unbeaten:
-            pass
-        elif self.rules.transfer:
-            defending = self._defender_options(defender, hands[defender])
-        else:  # _defender_options, inlined for the common case
-            hand = hands[defender]
-            defences = self._defences[defender]
-            for p in self.table:
-                if p.defence is None:
-                    beaters = defences.get(p.attack)
-                    if beaters is None:
-                        beaters = self._defence_table(defender, p.attack)
-                    for c in hand:
-                        if c in beaters:
-                            defending.append(beaters[c])
-            defending.append(_TAKE[defender])
+        if not (out[defender] or taken or not unbeaten):
+            defending = self._list_defences(defender)
         # Throwers: what _throw_in_block says alike for every seat but the defender.
         blocked = self._after_defence and not taken and unbeaten > 0
         order = self._order
         turn = 0
-        if self.seats == 2 and not blocked:
-            # Two seats: the other seat is the only one that may throw in, so it is the
-            # priority seat whenever the priority holds (starter_first changes nothing),
-            # and its round turn (rounds) comes once the defender has answered.
-            thrower = 3 - defender
-            if order == "rounds":
-                blocked = (
-                    (not taken and unbeaten > 0)
-                    or out[thrower]
-                    or thrower in self.done
-                    or not hands[thrower]
-                )
-            throwing: list[Action] = []
-            if not (blocked or out[thrower] or thrower in self.done):
-                room = self._room_cache
-                if room is None:  # room(), inlined
-                    count, rules = len(self.table), self.rules
-                    first = rules.first_bout_cap
-                    if first is not None and not self.first_discard_done:
-                        room = first - count
-                    else:
-                        room = rules.bout_cap - count
-                    if self._hand_at_start:
-                        hand_room = self.defender_hand_at_start - count
-                    else:
-                        hand_room = len(hands[defender]) - unbeaten
-                    if hand_room < room:
-                        room = hand_room
-                    self._room_cache = room
-                if room >= 1:
-                    table_ranks = self._ranks
-                    throw_in = _THROW_IN[thrower]
-                    for c in hands[thrower]:
-                        if c.rank in table_ranks:
-                            throwing.append(throw_in[c])
-                if taken or not unbeaten:
-                    throwing.append(_DONE[thrower])
-            pair = throwing + defending if thrower == 1 else defending + throwing
-            self._legal_cache[0] = result = tuple(pair)
-            return result
         if not blocked and order != "free":
             if order == "starter_first":
                 turn = 0 if self._priority_free() else self.priority
@@ -807,7 +891,7 @@ class Game:
                             everything.append(throw_in[c])
                 if taken or not unbeaten:
                     everything.append(_DONE[s])
-        self._legal_cache[0] = result = tuple(everything)
+        self._listed = result = tuple(everything)
         return result
 
     def _generate_legal(self, seat: int) -> list[Action]:
@@ -972,10 +1056,9 @@ class Game:
         current state is not checked again.
         """
         act = action if isinstance(action, Action) else action_from_json(action)
-        cache = self._legal_cache
-        listed = cache.get(0)
+        listed: Sequence[Action] | None = self._listed
         if listed is None:
-            listed = cache.get(act.seat)
+            listed = self._legal_cache.get(act.seat)
         if listed is None:
             self._check(act)
         else:
@@ -987,10 +1070,14 @@ class Game:
         # _play, inlined
         if self.table is not self._table_seen:
             self._sync_table()
-        self._room_cache = None
+        self._listed = self._room_cache = None
+        if self._legal_cache:
+            self._legal_cache = {}
         self._play_action(act)
-        self._legal_cache = {}
-        self._room_cache = None
+        # Closing a bout computes the room of intermediate states: start afresh.
+        self._listed = self._room_cache = None
+        if self._legal_cache:
+            self._legal_cache = {}
 
     def push(self, action: Action | Mapping[str, Any]) -> list[Event]:
         """Like :meth:`apply`, remembering the state before so :meth:`pop` can undo it."""
@@ -1199,12 +1286,10 @@ class Game:
     def _play(self, act: Action) -> None:
         if self.table is not self._table_seen:
             self._sync_table()
-        self._legal_cache = {}
-        self._room_cache = None
+        self._state_changed()
         self._play_action(act)
         # Closing a bout computes the room of intermediate states: start afresh.
-        self._legal_cache = {}
-        self._room_cache = None
+        self._state_changed()
 
     def _play_action(self, act: Action) -> None:
         """Apply ``act``, which :meth:`_check` allowed (dispatch on the action's type tag)."""
@@ -1393,18 +1478,23 @@ class Game:
 
     def _close_bout(self, *, taken: bool) -> None:
         cards: list[Card] = []
+        codes: list[str] = []
+        code_of = CODES
         for p in self.table:
-            cards.append(p.attack)
-            if p.defence is not None:
-                cards.append(p.defence)
+            card = p.attack
+            cards.append(card)
+            codes.append(code_of[card])
+            beaten_by = p.defence
+            if beaten_by is not None:
+                cards.append(beaten_by)
+                codes.append(code_of[beaten_by])
         defender = self.defender
-        codes = CODES
         self.log.append(
             {
                 "type": "bout_end",
                 "outcome": "taken" if taken else "discarded",
                 "defender": defender,
-                "cards": [codes[c] for c in cards],
+                "cards": codes,
             }
         )
         self.last_close = "taken" if taken else "discarded"
@@ -1453,23 +1543,28 @@ class Game:
         stock = self.stock
         if not stock:
             return
-        order = _DRAW_ORDERS.get((self.seats, self.starter, self.defender))
-        if order is None:
-            order = self._draw_order()
-        size, out, hands = self.rules.hand_size, self.out, self.hands
+        order: tuple[int, ...] | None
+        if self.seats == 2:  # the seat that did not defend (the starter), then the defender
+            order = _DUEL_DRAW_ORDERS[self.defender]
+        else:
+            order = _DRAW_ORDERS.get((self.seats, self.starter, self.defender))
+            if order is None:
+                order = self._draw_order()
+        size, out, hands, log = self.rules.hand_size, self.out, self.hands, self.log
         for s in order:
             if out[s]:
                 continue
             hand = hands[s]
-            need = size - len(hand)
-            if need <= 0 or not stock:
+            k = size - len(hand)
+            if k <= 0:
                 continue
-            k = min(need, len(stock))
-            drawn = stock[-k:]
-            drawn.reverse()  # the top of the stock is its end
+            if k > len(stock):
+                k = len(stock)
+                if not k:
+                    break
+            hand += stock[-1 : -k - 1 : -1]  # the top of the stock is its end
             del stock[-k:]
-            hand.extend(drawn)
-            self.log.append({"type": "draw", "seat": s, "cards": k})
+            log.append({"type": "draw", "seat": s, "cards": k})
 
     def _draw_order(self) -> tuple[int, ...]:
         """The starter first, the others clockwise, the defender last (remembered)."""
@@ -1569,8 +1664,7 @@ class Game:
     def _restore(self, snap: dict[str, Any]) -> None:
         for name, value in snap.items():
             setattr(self, name, value)
-        self._legal_cache = {}
-        self._room_cache = None
+        self._state_changed()
         self._copy_rule_flags()  # copies made with __new__ have none yet
         self._sync_table()
 

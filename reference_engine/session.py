@@ -576,8 +576,7 @@ def _set_first_attacker(game: Game, seat: int) -> None:
     if game.out[seat]:
         return
     game._begin_bout(seat)
-    game._legal_cache = {}
-    game._room_cache = None
+    game._state_changed()
     for entry in game.log:
         if isinstance(entry, dict) and entry.get("type") == "deal":
             entry["first_attacker"] = seat

@@ -181,8 +181,7 @@ def test_a_replaced_table_is_recounted() -> None:
     game.apply({"type": "attack", "seat": 1, "cards": ["7S"]})
     assert game.table_ranks() == {5}
     game.table = [TablePair(Card(7, "C"), 1)]  # a 9C lies unbeaten instead
-    game._legal_cache = {}
-    game._room_cache = None
+    game._state_changed()
     assert game.table_ranks() == {7}
     assert [a.to_json() for a in game.legal_actions(1)] == [
         {"type": "throw_in", "seat": 1, "card": "9C"}
