@@ -126,6 +126,11 @@ _DONE = tuple(Done(s) for s in _SEAT_NUMBERS)
 _ACCEPT = tuple(Accept(s) for s in _SEAT_NUMBERS)
 #: Per seat: the cards of a several-card opening -> its shared Attack.
 _OPEN_MANY: tuple[dict[tuple[Card, ...], Attack], ...] = tuple({} for _ in _SEAT_NUMBERS)
+#: Per seat: (cards of one rank in hand order, most cards per opening) -> the openings with
+#: them (bounded: at most a few thousand keys per seat).
+_RANK_OPENINGS: tuple[dict[tuple[tuple[Card, ...], int], tuple[Attack, ...]], ...] = tuple(
+    {} for _ in _SEAT_NUMBERS
+)
 #: (seats, starter, defender) -> the order in which seats draw after a bout.
 _DRAW_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 #: Two seats, by defender: the other seat (who started the bout, or was passed it) draws first.
@@ -926,27 +931,49 @@ class Game:
         return out
 
     def _same_rank_openings(self, seat: int, hand: list[Card], room: int) -> list[Action]:
+        """Every opening of one card or of several of one rank (at most ``room`` cards):
+        rank by rank in the order the ranks first appear in ``hand``, each rank's single
+        cards in hand order and then its combinations, smallest first."""
         if room < 1:
             return []
         by_rank: dict[int, list[Card]] = {}
         for c in hand:
-            group = by_rank.get(c.rank)
+            rank = c.rank
+            group = by_rank.get(rank)
             if group is None:
-                by_rank[c.rank] = [c]
+                by_rank[rank] = [c]
             else:
                 group.append(c)
         opening = _OPEN_ONE[seat]
-        many = _OPEN_MANY[seat]
+        if len(by_rank) == len(hand):  # no two cards of one rank: single cards in hand order
+            return list(map(opening.__getitem__, hand))
         out: list[Action] = []
+        groups = _RANK_OPENINGS[seat]
         for cards in by_rank.values():
-            out += [opening[c] for c in cards]
-            for k in range(2, min(len(cards), room) + 1):  # none for a single card
-                for combo in itertools.combinations(cards, k):
-                    action = many.get(combo)
-                    if action is None:
-                        action = many[combo] = Attack(seat, combo)
-                    out.append(action)
+            if len(cards) == 1:
+                out.append(opening[cards[0]])
+                continue
+            key = (tuple(cards), room if room < len(cards) else len(cards))
+            listed = groups.get(key)
+            if listed is None:
+                listed = groups[key] = self._rank_openings(seat, key[0], key[1])
+            out += listed
         return out
+
+    @staticmethod
+    def _rank_openings(seat: int, cards: tuple[Card, ...], most: int) -> tuple[Attack, ...]:
+        """The openings of ``seat`` with cards of one rank: each card, then every combination
+        of 2 .. ``most`` of them (shared Attack objects)."""
+        opening = _OPEN_ONE[seat]
+        many = _OPEN_MANY[seat]
+        out = [opening[c] for c in cards]
+        for k in range(2, most + 1):
+            for combo in itertools.combinations(cards, k):
+                action = many.get(combo)
+                if action is None:
+                    action = many[combo] = Attack(seat, combo)
+                out.append(action)
+        return tuple(out)
 
     def _defender_options(self, seat: int, hand: list[Card]) -> list[Action]:
         if self.awaiting_choice:
