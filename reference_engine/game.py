@@ -770,7 +770,10 @@ class Game:
         elif self._single_opening:
             if self.room() >= 1:
                 opening = _OPEN_ONE[only]
-                result = tuple(map(opening.__getitem__, self.hands[only]))
+                openings = []  # a plain loop: cheaper than map() or a comprehension here
+                for c in self.hands[only]:
+                    openings.append(opening[c])
+                result = tuple(openings)
             else:
                 result = ()
         else:
@@ -791,8 +794,9 @@ class Game:
                 beaters = defences.get(p.attack)
                 if beaters is None:
                     beaters = self._defence_table(defender, p.attack)
-                # The defences in hand order: a card that beats nothing maps to None.
-                defending += filter(None, map(beaters.get, hand))
+                for c in hand:
+                    if c in beaters:
+                        defending.append(beaters[c])
         defending.append(_TAKE[defender])
         return defending
 
@@ -843,9 +847,12 @@ class Game:
                     throwing.append(throw_in[c])
         if taken or not unbeaten:
             throwing.append(_DONE[thrower])
-        self._listed = result = (
-            tuple(throwing + listed) if thrower == 1 else tuple(listed + throwing)
-        )
+        if listed:  # seat order: the thrower's actions first when it is seat 1
+            if thrower == 1:
+                throwing += listed
+            else:
+                throwing[:0] = listed
+        self._listed = result = tuple(throwing)
         return result
 
     def _list_plain(self) -> tuple[Action, ...]:
@@ -945,9 +952,11 @@ class Game:
             else:
                 group.append(c)
         opening = _OPEN_ONE[seat]
-        if len(by_rank) == len(hand):  # no two cards of one rank: single cards in hand order
-            return list(map(opening.__getitem__, hand))
         out: list[Action] = []
+        if len(by_rank) == len(hand):  # no two cards of one rank: single cards in hand order
+            for c in hand:
+                out.append(opening[c])
+            return out
         groups = _RANK_OPENINGS[seat]
         for cards in by_rank.values():
             if len(cards) == 1:
