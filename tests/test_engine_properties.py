@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
-from engine_support import all_legal, cards_in_play, every_ruleset, random_game, seat_counts
+from engine_support import (
+    all_legal,
+    cards_in_play,
+    every_ruleset,
+    random_game,
+    rules_for,
+    seat_counts,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from reference_engine import (
     Action,
     Attack,
+    Card,
     Defend,
     Done,
     Game,
@@ -183,3 +192,48 @@ def test_an_action_is_accepted_exactly_when_it_is_listed_as_legal(
                 game.pop()
                 assert game.internal_json() == before
         game.apply(rng.choice(sorted(legal, key=repr)))
+
+
+_DECK_36 = deck(36)
+
+
+@PROPERTY_SETTINGS
+@given(
+    hand=st.lists(st.sampled_from(_DECK_36), min_size=1, max_size=9, unique=True),
+    defender_cards=st.integers(1, 7),
+)
+def test_several_card_openings_are_every_same_rank_set_the_room_allows(
+    hand: list[Card], defender_cards: int
+) -> None:
+    """howto-durak opens with one card or several of one rank.  Oracle: every subset of the
+    hand, kept when its cards share a rank and it fits the room; listed rank by rank (ranks in
+    the order they first appear in the hand), smaller sets first, then by hand position."""
+    rules = rules_for("howto-durak")
+    assert rules.opening == "same_rank"
+    others = [c for c in _DECK_36 if c not in hand]
+    game = Game.from_position(
+        rules,
+        {
+            "hands": {"1": [c.code for c in hand], "2": [c.code for c in others[:defender_cards]]},
+            "discard": [c.code for c in others[defender_cards:]],
+            "trump": others[-1].code,
+            "attacker": 1,
+        },
+    )
+    room = game.room()
+    assert room == min(rules.bout_cap, defender_cards)
+    position = {c: i for i, c in enumerate(hand)}
+    first_of_rank: dict[int, int] = {}
+    for i, c in enumerate(hand):
+        first_of_rank.setdefault(c.rank, i)
+    expected = [
+        subset
+        for size in range(1, len(hand) + 1)
+        for subset in itertools.combinations(hand, size)
+        if size <= room and len({c.rank for c in subset}) == 1
+    ]
+    expected.sort(key=lambda s: (first_of_rank[s[0].rank], len(s), [position[c] for c in s]))
+    listed = game.legal_actions(1)
+    assert all(isinstance(a, Attack) and a.seat == 1 for a in listed)
+    assert [a.cards for a in listed if isinstance(a, Attack)] == expected
+    assert list(game.legal_moves()) == listed  # the defender has nothing to do yet
