@@ -436,8 +436,12 @@ def required_engine_clauses(profile: Profile) -> list[str]:
         required.append("limits.first-bout")
     if True in profile.possible_values("accept_after_defence"):
         required.append("accept.when")
-    if any(v is not None for v in profile.possible_values("max_bots")) or any(
-        v is not None for v in profile.possible_values("max_humans")
+    # A lobby start is refused under table.bots for too many bots or people, and also for
+    # too few people (min_humans, which every profile inherits).
+    if (
+        any(v is not None for v in profile.possible_values("max_bots"))
+        or any(v is not None for v in profile.possible_values("max_humans"))
+        or any(v for v in profile.possible_values("min_humans"))
     ):
         required.append("table.bots")
     if True in profile.possible_values("start_when_all_ready"):

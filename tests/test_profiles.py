@@ -51,13 +51,15 @@ COMMON = [
     "game.finished",
 ]
 TRANSFER = ["transfer.rank", "transfer.before-beat", "transfer.before-take", "transfer.capacity"]
+# A lobby start with nobody but computers at the table is refused under every profile.
+TABLE = ["table.bots"]
 # Written out by hand from the shared contract, independently of required_engine_clauses().
 ENGINE_CLAUSES = {
-    "videochess": [*COMMON, *TRANSFER, "throw-in.order"],
-    "durak-challenge": [*COMMON, "throw-in.after-defence", "accept.when"],
-    "howto-durak": [*COMMON, *TRANSFER, "limits.first-bout"],
-    "ggtables": [*COMMON, "throw-in.order"],
-    "prototype-build10": [*COMMON, *TRANSFER, "throw-in.after-defence"],
+    "videochess": [*COMMON, *TRANSFER, *TABLE, "throw-in.order"],
+    "durak-challenge": [*COMMON, *TABLE, "throw-in.after-defence", "accept.when"],
+    "howto-durak": [*COMMON, *TRANSFER, *TABLE, "limits.first-bout"],
+    "ggtables": [*COMMON, *TABLE, "throw-in.order"],
+    "prototype-build10": [*COMMON, *TRANSFER, *TABLE, "throw-in.after-defence"],
 }
 AREAS = [
     "deal",
