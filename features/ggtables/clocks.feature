@@ -39,9 +39,10 @@ Feature: GGTables - thinking time
     Then it is accepted
     And seat 1's clock shows 600 seconds
 
-  @id:ggtables.clocks.flag-fall-in-a-duel @rule:ggtables.departures.forfeit @rule:ggtables.timers.clock
+  @id:ggtables.clocks.flag-fall-in-a-duel @rule:ggtables.timers.flag-fall @rule:ggtables.departures.forfeit @rule:ggtables.timers.clock
   Scenario: A player whose time runs out in a two-player game forfeits it
-    Source: "Finishing, settings and departures" - an expired clock forfeits that player's result.
+    Source: "Finishing, settings and departures" - silent on an empty clock; the profile assumes
+    that running out of time forfeits, like resigning.
     Given the options are "players=2, time=60_2"
     And the hands are:
       | seat | hand           |
