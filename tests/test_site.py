@@ -36,7 +36,14 @@ from durak_conformance.site.catalogue import Known, folder_markdown
 from durak_conformance.site.conformance_matrix import index_markdown, load_reports
 from durak_conformance.site.inventory import build_inventory, parse_feature
 from durak_conformance.site.profile_pages import coverage, profile_markdown
-from durak_conformance.site.rules_matrix import build_rows, differences_page, matrix_page
+from durak_conformance.site.rules_matrix import (
+    Cell,
+    Row,
+    build_rows,
+    differences_page,
+    matrix_page,
+    render_scenarios,
+)
 from durak_conformance.site.table_picture import last_state, render_failure_picture, render_table
 from reference_engine import Game, Rules
 
@@ -290,6 +297,23 @@ def test_differences_view_keeps_only_differing_rows(profiles: list[Profile]) -> 
     assert 'id="p-hand_size"' not in page
     assert "2 of 3 rule parameters differ" in page
     assert "no comparison scenario yet" in page
+
+
+def test_a_difference_the_engine_does_not_play_is_not_reported_as_missing_a_scenario() -> None:
+    """A parameter kept only in Rules.extra (a display setting, say) differs between profiles,
+    but no scenario run through an engine can show it: the matrix says so instead of asking
+    for a comparison outline."""
+    cells = tuple(
+        Cell(profile, "move_hints_default_on", value, "stated", "")
+        for profile, value in (("alpha", True), ("beta", None))
+    )
+    extra = Row("move_hints_default_on", False, cells)
+    played = Row("move_hints_default_on", True, cells)
+    assert extra.differs and played.differs
+    assert "not played by the reference engine" in render_scenarios(extra, "rules-matrix/x.md")
+    assert "no comparison scenario yet" in render_scenarios(played, "rules-matrix/x.md")
+    same = Row("move_hints_default_on", False, cells[:1] * 2)
+    assert "same everywhere" in render_scenarios(same, "rules-matrix/x.md")
 
 
 # ----------------------------------------------------------------------------- profile pages

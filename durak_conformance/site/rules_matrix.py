@@ -199,6 +199,10 @@ def render_scenarios(row: Row, page: str) -> str:
             f"{esc(s.name)}</a>"
             for s in row.scenarios
         )
+    if row.differs and not row.engine:
+        # Recorded for the reader, but the reference engine does not play it (Rules.extra):
+        # no scenario run through an engine can show the difference.
+        return '<span class="dc-muted">not played by the reference engine: nothing to run</span>'
     if row.differs:
         return '<span class="dc-missing">no comparison scenario yet</span>'
     return '<span class="dc-muted">same everywhere</span>'
