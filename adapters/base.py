@@ -9,7 +9,7 @@ JSON lines to another program.
 from __future__ import annotations
 
 import abc
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,6 +61,19 @@ class ActResult:
     state: JSON | None
     events: tuple[JSON, ...] = ()
     error: JSON | None = None
+
+
+@dataclass(frozen=True)
+class Call:
+    """One request of a :meth:`Adapter.pipeline` batch: ``seat`` plays ``action`` (``act``),
+    or lists its legal actions (``legal``, when ``action`` is None)."""
+
+    seat: int
+    action: Mapping[str, Any] | None = None
+
+
+Answer = ActResult | list[JSON]
+"""The answer to a :class:`Call`: an :class:`ActResult`, or the list of legal actions."""
 
 
 class EngineFailure(Exception):
@@ -172,6 +185,23 @@ class Adapter(abc.ABC):
     @abc.abstractmethod
     def end(self, game: str) -> None:
         """Drop ``game``."""
+
+    def pipeline(self, game: str, calls: Iterable[Call]) -> Generator[Answer, None, None]:
+        """Answer ``calls`` on ``game`` in order, as :meth:`act` and :meth:`legal` would.
+
+        The harness knows every request of a batch in advance (the fuzzer plays the reference
+        engine first), so an adapter may send them all before reading any answer: the stdio
+        adapter does, which saves a round trip per request.  The answers come one by one;
+        :class:`EngineFailure` or :class:`UnsupportedByEngine` is raised in the place of the
+        call that failed.  Closing the generator early skips the rest of the batch.  This
+        default asks one call at a time, and takes the next call from ``calls`` only when the
+        next answer is wanted (so a lazy ``calls`` keeps the two sides in step).
+        """
+        for call in calls:
+            if call.action is None:
+                yield self.legal(game, call.seat)
+            else:
+                yield self.act(game, call.seat, call.action)
 
     def request(self, message: Mapping[str, Any]) -> JSON:
         """Send one raw protocol request and return the raw reply (``id`` added if missing).

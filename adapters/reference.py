@@ -41,10 +41,11 @@ REFERENCE_PROFILES: tuple[str, ...] = (
 """The profiles the reference engine implements (one per rule document)."""
 
 REFERENCE_CAPABILITIES: frozenset[str] = frozenset(
-    {"position", "legal", "clock", "cheating", "table", "match"}
+    {"position", "legal", "clock", "cheating", "table", "match", "pipeline"}
 )
 """Everything the protocol offers: positions, legal-action lists, virtual time, cheater mode,
-the table's rules (lobby start, departures) and matches of several games."""
+the table's rules (lobby start, departures), matches of several games, and pipelined
+requests (``serve`` reads one line, answers it, then reads the next)."""
 
 
 def _version() -> str:

@@ -28,7 +28,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, Protocol
 
@@ -38,6 +38,8 @@ from adapters.base import (
     PROTOCOL_VERSION,
     ActResult,
     Adapter,
+    Answer,
+    Call,
     EngineFailure,
     EngineStartFailure,
     Implementation,
@@ -354,8 +356,29 @@ class StdioAdapter(Adapter):
         self, message: Mapping[str, Any], *, timeout: float | None = None, raw: bytes | None = None
     ) -> JSON:
         """Send one request (or a raw line) and return the reply, or raise EngineFailure."""
+        self._check_quiet()
+        request, shown, data = self._prepare(message, raw)
+        self._write(data, shown)
+        return self._receive(request, shown, raw is not None, timeout)
+
+    def _check_quiet(self) -> None:
+        """Refuse an engine that wrote a line nobody asked for since its last reply."""
         engine = self._engine
         assert engine is not None
+        if not engine.lines.empty():
+            extra = engine.lines.get_nowait()
+            raise self._fail_and_discard(
+                "wrote output nobody asked for after answering "
+                + _preview(_line(self._last_request)),
+                self._last_request,
+                got=_as_text(extra),
+                expected="exactly one reply line per request",
+            )
+
+    def _prepare(
+        self, message: Mapping[str, Any], raw: bytes | None = None
+    ) -> tuple[JSON, Mapping[str, Any] | bytes, bytes]:
+        """The request with its id, what failure messages show of it, and the line to send."""
         request: JSON = dict(message)
         if raw is None:
             if "id" not in request:
@@ -364,16 +387,12 @@ class StdioAdapter(Adapter):
             data = _line(request)
         else:
             data = raw
-        shown: Mapping[str, Any] | bytes = request if raw is None else raw
-        if not engine.lines.empty():
-            extra = engine.lines.get_nowait()
-            raise self._fail_and_discard(
-                "wrote output nobody asked for after answering "
-                + _preview(_line(self._last_request)),
-                shown,
-                got=_as_text(extra),
-                expected="exactly one reply line per request",
-            )
+        return request, (request if raw is None else raw), data
+
+    def _write(self, data: bytes, shown: Mapping[str, Any] | bytes) -> None:
+        """Write request line(s) to the engine, or raise EngineFailure if it is gone."""
+        engine = self._engine
+        assert engine is not None
         self._last_request = shown
         try:
             assert engine.popen.stdin is not None
@@ -386,6 +405,18 @@ class StdioAdapter(Adapter):
                 shown,
                 expected="the engine to keep running until 'bye'",
             ) from None
+
+    def _receive(
+        self,
+        request: Mapping[str, Any],
+        shown: Mapping[str, Any] | bytes,
+        raw: bool = False,
+        timeout: float | None = None,
+    ) -> JSON:
+        """Read and check the reply to ``request`` (sent already), or raise EngineFailure."""
+        engine = self._engine
+        assert engine is not None
+        self._last_request = shown
         limit = self.timeout if timeout is None else timeout
         try:
             item = engine.lines.get(timeout=limit)
@@ -397,7 +428,7 @@ class StdioAdapter(Adapter):
             ) from None
         if isinstance(item, _Eof):
             status = engine.exit_status(1.0)
-            cmd = request.get("cmd") if raw is None else "a raw line"
+            cmd = request.get("cmd") if not raw else "a raw line"
             raise self._fail_and_discard(
                 f"ended ({describe_status(status)}) without answering {cmd}",
                 shown,
@@ -425,7 +456,7 @@ class StdioAdapter(Adapter):
                 got=item,
                 expected='an object such as {"id": ..., "ok": true, ...}',
             )
-        expected_id = request.get("id") if raw is None else None
+        expected_id = request.get("id") if not raw else None
         if reply.get("id") != expected_id or type(reply.get("id")) is not type(expected_id):
             raise self._fail_and_discard(
                 f"answered with id {reply.get('id')!r} instead of {expected_id!r}",
@@ -434,7 +465,7 @@ class StdioAdapter(Adapter):
                 expected="the reply to echo the request's id",
             )
         cmd = request.get("cmd")
-        if self.checker is not None and isinstance(cmd, str) and raw is None:
+        if self.checker is not None and isinstance(cmd, str) and not raw:
             problem = self._check(cmd, reply)
             if problem is not None:
                 raise self._failure(
@@ -457,6 +488,12 @@ class StdioAdapter(Adapter):
 
     def _call(self, message: Mapping[str, Any]) -> JSON:
         """A request about the current process; refuses to talk about lost games."""
+        self._call_check(message)
+        self._process()
+        return self._exchange(message)
+
+    def _call_check(self, message: Mapping[str, Any]) -> None:
+        """Refuse a request about a game that an earlier restart lost."""
         game = message.get("game")
         lost = isinstance(game, str) and game in self._games
         if lost and (self._games[str(game)] != self._generation or self._engine is None):
@@ -464,8 +501,6 @@ class StdioAdapter(Adapter):
                 f"game {game!r} was lost: engine {self.name!r} was restarted after an "
                 "earlier failure"
             )
-        self._process()
-        return self._exchange(message)
 
     def _refused(self, cmd: str, message: Mapping[str, Any], reply: Mapping[str, Any]) -> Exception:
         error = reply.get("error") or {}
@@ -580,7 +615,9 @@ class StdioAdapter(Adapter):
 
     def act(self, game: str, seat: int, action: Mapping[str, Any]) -> ActResult:
         message = {"cmd": "act", "game": game, "seat": seat, "action": dict(action)}
-        reply = self._call(message)
+        return self._act_result(message, self._call(message))
+
+    def _act_result(self, message: Mapping[str, Any], reply: Mapping[str, Any]) -> ActResult:
         if reply.get("ok") is True:
             return ActResult(ok=True, state=reply["state"], events=tuple(reply["events"]))
         error = reply.get("error")
@@ -592,6 +629,63 @@ class StdioAdapter(Adapter):
         self._require("legal")
         actions: list[JSON] = self._ok({"cmd": "legal", "game": game, "seat": seat})["actions"]
         return actions
+
+    def pipeline(self, game: str, calls: Iterable[Call]) -> Generator[Answer, None, None]:
+        """Send every request of the batch at once, then read the answers in order -- to an
+        engine that claims capability ``pipeline``; any other engine is asked one call at a
+        time, as :meth:`Adapter.pipeline` does.
+
+        The engine still answers one request at a time; what is saved is a round trip (and
+        a wake-up of each process) per request.  The reader thread keeps draining the
+        engine's stdout meanwhile, so a long batch cannot fill the pipe and block.  Closed
+        early, the generator still reads (and drops) the answers on their way, so the engine
+        is ready for the next request; after a failure the engine is discarded instead.
+        """
+        if "pipeline" not in self.hello().capabilities:  # one request at a time, as usual
+            yield from super().pipeline(game, calls)
+            return
+        calls = list(calls)
+        if any(call.action is None for call in calls):
+            self._require("legal")
+        if not calls:
+            return
+        messages: list[JSON] = [
+            {"cmd": "legal", "game": game, "seat": call.seat}
+            if call.action is None
+            else {"cmd": "act", "game": game, "seat": call.seat, "action": dict(call.action)}
+            for call in calls
+        ]
+        self._call_check(messages[0])
+        self._process()
+        self._check_quiet()
+        prepared = [self._prepare(message) for message in messages]
+        self._write(b"".join(data for _, _, data in prepared), prepared[0][1])
+        received, failed = 0, False
+        try:
+            for (request, shown, _), message in zip(prepared, messages, strict=True):
+                try:
+                    reply = self._receive(request, shown)
+                    received += 1
+                    if message["cmd"] == "act":
+                        answer: Answer = self._act_result(message, reply)
+                    elif reply.get("ok") is True:
+                        answer = reply["actions"]
+                    else:
+                        raise self._refused("legal", message, reply)
+                except BaseException:
+                    failed = True
+                    raise
+                yield answer
+        finally:
+            if received < len(prepared):
+                if failed or self._engine is None:
+                    self._discard()
+                else:  # closed early: take the answers still coming off the pipe
+                    for request, shown, _ in prepared[received:]:
+                        try:
+                            self._receive(request, shown)
+                        except EngineFailure:
+                            break  # the engine is discarded already
 
     def state(self, game: str) -> JSON:
         state: JSON = self._ok({"cmd": "state", "game": game})["state"]

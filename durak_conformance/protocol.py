@@ -76,8 +76,9 @@ COMMANDS: Final = (
 GAME_COMMANDS: Final = frozenset({"act", "legal", "state", "clock", "next_game", "end"})
 """Requests about a game already started (answered ``unknown_game`` for any other id)."""
 
-CAPABILITIES: Final = ("position", "legal", "clock", "cheating", "table", "match")
-"""Optional parts of the protocol an engine may claim in its handshake."""
+CAPABILITIES: Final = ("position", "legal", "clock", "cheating", "table", "match", "pipeline")
+"""Optional parts of the protocol an engine may claim in its handshake (``pipeline``: the
+engine may be sent further requests before it has answered the earlier ones)."""
 
 CAPABILITY_OF_COMMAND: Final = {"legal": "legal", "clock": "clock", "next_game": "match"}
 """Requests that may only be sent to an engine claiming the named capability."""
