@@ -14,13 +14,14 @@ numbers, ``limit``.
 
 from __future__ import annotations
 
+import collections
 import itertools
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from adapters.base import JSON, Adapter, EngineFailure
+from adapters.base import JSON, ActResult, Adapter, Answer, Call, EngineFailure
 from reference_engine.cards import deck as full_deck
 from reference_engine.game import Game
 from reference_engine.rules import Rules
@@ -365,7 +366,6 @@ class Lockstep:
                 len(trial.actions) - 1, "failure", (), f"the engine failed: {exc}"
             )
             return trial
-        trial.finished = ref.finished
         try:
             self.adapter.end(game_id)
             trial.requests += 1
@@ -424,83 +424,217 @@ class Lockstep:
         diff = differences(rules_view(expected_state), rules_view(state))
         if diff:
             return Divergence(-1, "state", tuple(diff), "after start: " + _show(diff))
-        found = self._compare_legal(ref, game_id, trial, -1, check_legal_always, rng)
-        if found is not None:
-            return found
+        # The reference engine alone decides every action, so the whole game is planned on
+        # it first and the engine under test gets every request in one batch (see
+        # Adapter.pipeline: over stdio that saves a round trip per request).  The answers are
+        # then judged in order; the first divergence ends the trial as if the game had been
+        # played request by request, and whatever the engine answered after it is ignored.
+        planned: collections.deque[_Planned] = collections.deque()  # asked, not yet judged
+
+        def calls() -> Iterator[Call]:
+            # Planned as the adapter asks: an in-process adapter takes one call at a time, so
+            # the two engines still alternate; the stdio adapter takes them all at once.
+            for item in self._plan(ref, trial, chooser, rng, check_legal_always, record, max_steps):
+                planned.append(item)
+                yield item.call
+
+        answers = self.adapter.pipeline(game_id, calls())
+        try:
+            return self._judge(trial, game_id, planned, answers, record, ref)
+        finally:
+            answers.close()  # after a divergence the rest of the batch is not needed
+
+    def _judge(
+        self,
+        trial: Trial,
+        game_id: str,
+        planned: collections.deque[_Planned],
+        answers: Iterator[Answer],
+        record: bool,
+        ref: ReferenceSide,
+    ) -> Divergence | None:
+        """Compare the engine's answers with the plan, in order, up to the first divergence."""
+        legal_fields: list[tuple[str, Any, Any]] = []  # of the acting seats of one step
+        while True:
+            try:
+                answer = next(answers)
+            except StopIteration:
+                break
+            except EngineFailure:
+                self._stop(trial, planned[0], None)
+                raise
+            # Judged items are dropped at once: keeping a game's states alive until its end
+            # made the in-process lockstep measurably slower (more for the GC to scan).
+            item = planned.popleft()
+            trial.requests += 1
+            if item.call.action is None:
+                assert isinstance(answer, list)
+                want = {canonical_action(a) for a in item.expected_legal}
+                have = {canonical_action(a) for a in answer}
+                if want != have:
+                    legal_fields.append(
+                        (
+                            f"legal.{item.call.seat}",
+                            sorted(want - have, key=str),
+                            sorted(have - want, key=str),
+                        )
+                    )
+                if item.last_of_step:
+                    if legal_fields:
+                        return self._stop(trial, item, _legal_divergence(item.step, legal_fields))
+                    legal_fields = []
+                continue
+            assert isinstance(answer, ActResult)
+            found = self._judge_act(trial, game_id, item, answer, record)
+            if found is not None:
+                return self._stop(trial, item, found)
+        trial.finished = ref.finished
+        return None
+
+    def _plan(
+        self,
+        ref: ReferenceSide,
+        trial: Trial,
+        chooser: Chooser,
+        rng: random.Random,
+        check_legal_always: bool,
+        record: bool,
+        max_steps: int,
+    ) -> Iterator[_Planned]:
+        """Play the game on the reference engine alone, yielding the requests it makes.
+
+        Each accepted action keeps the reference's rules view of the state after it (and the
+        whole state only when the transcript is recorded: a game's states add up)."""
+        yield from self._plan_legal(ref, -1, check_legal_always, rng)
         for step in range(max_steps):
             action = chooser(ref, step)
             if action is None:
-                return None
+                break
             trial.actions.append(action)
-            seat = int(action["seat"])
             ref_error = ref.act(action)
-            result = self.adapter.act(game_id, seat, action)
-            trial.requests += 1
-            expected_state = ref.state
-            if record:
-                reply: JSON = (
-                    {"ok": True, "state": result.state, "events": list(result.events)}
-                    if result.ok
-                    else {"ok": False, "error": result.error}
-                )
-                expected: JSON = (
-                    {"ok": True, "state": expected_state}
-                    if ref_error is None
-                    else {"ok": False, "clause": ref_error}
-                )
-                request = {"cmd": "act", "game": game_id, "seat": seat, "action": action}
-                self._log(trial, record, request, reply, expected)
-            if result.ok != (ref_error is None):
-                if ref_error is not None:
-                    message = f"accepted an action the rules refuse ({ref_error})"
-                    fields = (("accepted", False, True),)
-                else:
-                    err = result.error or {}
-                    message = (
-                        f"refused an action the rules allow: {err.get('code')}: "
-                        f"{err.get('message')} {err.get('clause') or ''}".rstrip()
-                    )
-                    fields = (("accepted", True, False),)
-                return Divergence(step, "acceptance", fields, message)
+            yield _Planned(
+                step,
+                Call(int(action["seat"]), action),
+                ref_error=ref_error,
+                expected_view=rules_view(ref.state) if ref_error is None else None,
+                expected_state=ref.state if ref_error is None and record else None,
+                finished=ref.finished,
+            )
+            if ref_error is None:
+                yield from self._plan_legal(ref, step, check_legal_always, rng)
+
+    def _plan_legal(
+        self, ref: ReferenceSide, step: int, always: bool, rng: random.Random
+    ) -> list[_Planned]:
+        """At a sample of steps (every step if ``always``), ask for each acting seat's list."""
+        if not self.claims_legal or ref.finished:
+            return []
+        if not always and rng.random() >= self.legal_rate:
+            return []
+        seats = ref.acting()
+        return [
+            _Planned(
+                step,
+                Call(seat),
+                expected_legal=ref.legal(seat),
+                finished=ref.finished,
+                last_of_step=n == len(seats) - 1,
+            )
+            for n, seat in enumerate(seats)
+        ]
+
+    def _judge_act(
+        self, trial: Trial, game_id: str, item: _Planned, result: ActResult, record: bool
+    ) -> Divergence | None:
+        """Compare the engine's answer to one action with the reference engine's."""
+        step, action, ref_error = item.step, item.call.action, item.ref_error
+        assert action is not None
+        if record:
+            reply: JSON = (
+                {"ok": True, "state": result.state, "events": list(result.events)}
+                if result.ok
+                else {"ok": False, "error": result.error}
+            )
+            expected: JSON = (
+                {"ok": True, "state": item.expected_state}
+                if ref_error is None
+                else {"ok": False, "clause": ref_error}
+            )
+            request = {"cmd": "act", "game": game_id, "seat": item.call.seat, "action": action}
+            self._log(trial, record, request, reply, expected)
+        if result.ok != (ref_error is None):
             if ref_error is not None:
-                continue
-            assert result.state is not None
-            diff = differences(rules_view(expected_state), rules_view(result.state))
-            if diff:
-                return Divergence(step, "state", tuple(diff), _show(diff))
-            found = self._compare_legal(ref, game_id, trial, step, check_legal_always, rng)
-            if found is not None:
-                return found
+                message = f"accepted an action the rules refuse ({ref_error})"
+                fields: tuple[tuple[str, Any, Any], ...] = (("accepted", False, True),)
+            else:
+                err = result.error or {}
+                message = (
+                    f"refused an action the rules allow: {err.get('code')}: "
+                    f"{err.get('message')} {err.get('clause') or ''}".rstrip()
+                )
+                fields = (("accepted", True, False),)
+            return Divergence(step, "acceptance", fields, message)
+        if ref_error is not None:
+            return None
+        assert result.state is not None and item.expected_view is not None
+        diff = differences(item.expected_view, rules_view(result.state))
+        if diff:
+            return Divergence(step, "state", tuple(diff), _show(diff))
         return None
 
-    def _compare_legal(
+    @staticmethod
+    def _stop(trial: Trial, item: _Planned, divergence: Divergence | None) -> Divergence | None:
+        """End the trial at ``item``: keep the actions tried so far, and whether the reference
+        game had finished by then."""
+        del trial.actions[item.step + 1 :]
+        trial.finished = item.finished
+        return divergence
+
+
+class _Planned:
+    """One request of a planned game: an action (with the reference engine's verdict and its
+    view of the state after it) or a legal-list query (with the reference engine's list)."""
+
+    # A plain slotted class: a game plans a hundred or so of these, and a frozen dataclass's
+    # __init__ (object.__setattr__ per field) costs several times as much.
+    __slots__ = (
+        "call",
+        "expected_legal",
+        "expected_state",
+        "expected_view",
+        "finished",
+        "last_of_step",
+        "ref_error",
+        "step",
+    )
+
+    def __init__(
         self,
-        ref: ReferenceSide,
-        game_id: str,
-        trial: Trial,
         step: int,
-        always: bool,
-        rng: random.Random,
-    ) -> Divergence | None:
-        if not self.claims_legal or ref.finished:
-            return None
-        if not always and rng.random() >= self.legal_rate:
-            return None
-        fields = []
-        for seat in ref.acting():
-            expected = ref.legal(seat)
-            listed = self.adapter.legal(game_id, seat)
-            trial.requests += 1
-            want = {canonical_action(a) for a in expected}
-            have = {canonical_action(a) for a in listed}
-            if want != have:
-                fields.append(
-                    (f"legal.{seat}", sorted(want - have, key=str), sorted(have - want, key=str))
-                )
-        if fields:
-            text = "; ".join(
-                f"{name}: missing {want}, not allowed but listed {have}"
-                for name, want, have in fields
-            )
-            return Divergence(step, "legal", tuple(fields), text)
-        return None
+        call: Call,
+        *,
+        ref_error: str | None = None,
+        expected_view: JSON | None = None,
+        expected_state: JSON | None = None,
+        expected_legal: Sequence[JSON] = (),
+        finished: bool = False,
+        last_of_step: bool = True,
+    ) -> None:
+        self.step = step
+        self.call = call
+        self.ref_error = ref_error
+        self.expected_view = expected_view
+        self.expected_state = expected_state
+        """The whole state, kept only when the transcript is recorded."""
+        self.expected_legal = expected_legal
+        self.finished = finished
+        """Whether the reference game had finished once this request was planned."""
+        self.last_of_step = last_of_step
+        """For legal queries: the last acting seat's query of its step."""
+
+
+def _legal_divergence(step: int, fields: Sequence[tuple[str, Any, Any]]) -> Divergence:
+    text = "; ".join(
+        f"{name}: missing {want}, not allowed but listed {have}" for name, want, have in fields
+    )
+    return Divergence(step, "legal", tuple(fields), text)

@@ -1,0 +1,203 @@
+"""Pipelined batches (``Adapter.pipeline``): the stdio adapter sends a whole batch before
+reading, and the fuzzer's lockstep sends each game as one batch.  Batching must change
+nothing but the speed: the same answers, the same failures in the same place, the same trials.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+import pytest
+from protocol_support import engine_command, serve_command, start_game, stdio
+
+from adapters.base import ActResult, Adapter, Answer, Call, EngineFailure, Implementation
+from adapters.mutants import MutantAdapter, get
+from adapters.reference import ReferenceAdapter
+from adapters.stdio import StdioAdapter
+from durak_conformance.fuzzing.campaign import Settings, make_table, play_seed
+from durak_conformance.fuzzing.lockstep import Lockstep, Trial
+from durak_conformance.protocol import response_problem
+
+
+def _calls(game: str, steps: int = 12) -> list[Call]:
+    """A batch for a durak-challenge game started with ``start_game``: at each step every
+    acting seat's legal list, then the first legal action; an illegal action now and then."""
+    planner = ReferenceAdapter()
+    state = start_game(planner, game)
+    calls: list[Call] = []
+    for step in range(steps):
+        acting = [s["seat"] for s in state["seats"] if s["actions"]]
+        if not acting:
+            break
+        for seat in acting:
+            calls.append(Call(seat))
+        legal = planner.legal(game, acting[0])
+        if step % 4 == 1:  # refused: the seat does not hold the card (or may not act)
+            calls.append(Call(acting[-1], {"type": "throw_in", "seat": acting[-1], "card": "2S"}))
+        calls.append(Call(acting[0], legal[0]))
+        result = planner.act(game, acting[0], legal[0])
+        assert result.ok and result.state is not None
+        state = result.state
+    return calls
+
+
+def _single(adapter: Adapter, game: str, calls: list[Call]) -> list[Answer]:
+    return [
+        adapter.legal(game, c.seat) if c.action is None else adapter.act(game, c.seat, c.action)
+        for c in calls
+    ]
+
+
+def _view(answer: Answer) -> tuple[object, ...]:
+    if isinstance(answer, ActResult):
+        clause = answer.error.get("clause") if answer.error else None
+        return ("act", answer.ok, answer.state, clause)
+    return ("legal", answer)
+
+
+def test_a_pipelined_batch_answers_exactly_like_single_calls() -> None:
+    calls = _calls("g")
+    assert any(c.action is None for c in calls) and len(calls) > 20
+    single = ReferenceAdapter()
+    start_game(single, "g")
+    expected = [_view(a) for a in _single(single, "g", calls)]
+    assert any(v[0] == "act" and v[1] is False for v in expected)  # a refusal is in the batch
+    adapter = stdio(serve_command())
+    try:
+        start_game(adapter, "g")
+        assert [_view(a) for a in adapter.pipeline("g", calls)] == expected
+        # the engine is in step afterwards: the next single request gets its own answer
+        assert adapter.state("g") == single.state("g")
+    finally:
+        adapter.close()
+
+
+def test_the_default_pipeline_asks_for_each_call_only_when_its_answer_is_wanted() -> None:
+    asked: list[int] = []
+
+    def lazy(calls: list[Call]) -> Iterator[Call]:
+        for n, call in enumerate(calls):
+            asked.append(n)
+            yield call
+
+    calls = _calls("g")
+    adapter = ReferenceAdapter()
+    start_game(adapter, "g")
+    answers = adapter.pipeline("g", lazy(calls))
+    next(answers)
+    next(answers)
+    assert asked == [0, 1]
+    answers.close()
+    assert asked == [0, 1]
+
+
+def test_closing_a_batch_early_leaves_the_engine_in_step() -> None:
+    calls = _calls("g", steps=6)
+    reference = ReferenceAdapter()
+    start_game(reference, "g")
+    _single(reference, "g", calls)  # the engine still plays every call it was sent
+    adapter = stdio(serve_command())
+    try:
+        start_game(adapter, "g")
+        answers = adapter.pipeline("g", calls)
+        next(answers)
+        answers.close()
+        assert adapter.state("g") == reference.state("g")
+        assert adapter.legal("g", 1) == reference.legal("g", 1)
+    finally:
+        adapter.close()
+
+
+@pytest.mark.parametrize(
+    ("engine", "message"),
+    [("crash_mid_game", "ended"), ("hang", "did not answer within")],
+)
+def test_a_failure_in_the_middle_of_a_batch_is_raised_at_its_call(
+    engine: str, message: str
+) -> None:
+    """Both broken engines misbehave on the first action of a game whose id starts with
+    "boom": the legal lists before it are answered, the failure comes in its place, and the
+    adapter starts a fresh engine for the next game."""
+    adapter = stdio(engine_command(engine), timeout=1.0)
+    try:
+        start_game(adapter, "boom")
+        calls = _calls("boom", steps=3)
+        first_act = next(n for n, c in enumerate(calls) if c.action is not None)
+        answers = adapter.pipeline("boom", calls)
+        got: list[Answer] = []
+        with pytest.raises(EngineFailure, match=message):
+            for answer in answers:
+                got.append(answer)
+        assert len(got) == first_act and all(isinstance(a, list) for a in got)
+        state = start_game(adapter, "fine")
+        assert state["phase"] == "lead"
+    finally:
+        adapter.close()
+
+
+def _summary(trial: Trial) -> object:
+    d = trial.divergence
+    return (
+        trial.actions,
+        trial.finished,
+        None if d is None else (d.step, d.kind, d.fields, d.message),
+    )
+
+
+@pytest.mark.parametrize(
+    "mutant", ["draw-from-bottom", "take-ends-bout-everywhere", "rounds-ignored"]
+)
+def test_a_pipelined_lockstep_over_stdio_finds_what_the_in_process_lockstep_finds(
+    mutant: str,
+) -> None:
+    """The in-process mutant adapter plays each call as it is planned; the stdio adapter gets
+    each game as one batch.  The trials -- actions tried, divergence, where -- are the same."""
+    target = get(mutant).target
+    table = make_table(target.profile, target.options, target.seats)
+    settings = Settings(illegal_rate=target.illegal_rate)
+    in_process = Lockstep(MutantAdapter(get(mutant)), table)
+    over_stdio = StdioAdapter([*serve_command(), "--mutant", mutant], checker=response_problem)
+    try:
+        piped = Lockstep(over_stdio, table)
+        found = 0
+        for seed in range(12):
+            a = play_seed(in_process, seed, settings, record=True)
+            b = play_seed(piped, seed, settings, record=True)
+            assert _summary(a) == _summary(b), seed
+            assert a.transcript == b.transcript
+            found += a.divergence is not None
+        assert found, f"{mutant} was never found: the comparison proved nothing"
+    finally:
+        over_stdio.close()
+
+
+def test_an_engine_that_does_not_claim_pipeline_gets_one_request_at_a_time() -> None:
+    """The test engine answers with an error if a request arrives before its last reply."""
+    calls = _calls("g")
+    single = ReferenceAdapter()
+    start_game(single, "g")
+    expected = [_view(a) for a in _single(single, "g", calls)]
+    adapter = stdio(engine_command("one_at_a_time"))
+    try:
+        assert "pipeline" not in adapter.hello().capabilities
+        start_game(adapter, "g")
+        assert [_view(a) for a in adapter.pipeline("g", calls)] == expected
+    finally:
+        adapter.close()
+    # and the test engine does notice a batch sent to it at once
+    eager = _Eager([*engine_command("one_at_a_time")], checker=response_problem, timeout=5.0)
+    try:
+        start_game(eager, "g")
+        with pytest.raises(EngineFailure, match="a request came before my reply"):
+            list(eager.pipeline("g", calls))
+    finally:
+        eager.close()
+
+
+class _Eager(StdioAdapter):
+    """Pretends the engine claimed ``pipeline``."""
+
+    def hello(self) -> Implementation:
+        claimed = super().hello()
+        return dataclasses.replace(claimed, capabilities=claimed.capabilities | {"pipeline"})
