@@ -111,4 +111,20 @@ def test_smoke_reports_a_broken_game_and_goes_on(
     assert "wrote something that is not JSON" in out
     assert "[PASS] unknown game is answered unknown_game" in out
     assert "[PASS] illegal action is refused and leaves the state unchanged" in out
-    assert "1 of 8 checks failed" in out
+    assert "1 of 9 checks failed" in out
+
+
+def test_smoke_checks_a_pipeline_claim(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The test engine refuses a request that arrives before its last reply: fine while it
+    does not claim pipeline (the check is not run), a failed check once it claims it."""
+    assert main(["smoke", "--", *engine_command("one_at_a_time")]) == 0
+    out = capsys.readouterr().out
+    assert "requests sent at once" not in out
+    monkeypatch.setenv("ONE_AT_A_TIME_CLAIMS_PIPELINE", "1")
+    assert main(["smoke", "--", *engine_command("one_at_a_time")]) == 1
+    out = capsys.readouterr().out
+    assert "[FAIL] requests sent at once are answered in order" in out
+    assert "a request came before my reply" in out
+    assert "[PASS] bye ends the engine" in out

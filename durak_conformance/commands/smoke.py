@@ -18,7 +18,15 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from adapters.base import JSON, Adapter, EngineFailure, EngineStartFailure, UnsupportedByEngine
+from adapters.base import (
+    JSON,
+    ActResult,
+    Adapter,
+    Call,
+    EngineFailure,
+    EngineStartFailure,
+    UnsupportedByEngine,
+)
 from adapters.registry import AdapterOptions, UnknownAdapter, open_adapter
 from adapters.stdio import StdioAdapter
 from durak_conformance.plugin import card_problem
@@ -203,6 +211,13 @@ class Smoke:
                 "start with 'position' must deal exactly the given hands, stock and trump",
                 lambda: self._position(profile, options, rules),
             )
+        if "pipeline" in impl.capabilities:
+            self._step(
+                "requests sent at once are answered in order",
+                "with capability pipeline, read one request, answer it, then read the next; or "
+                "do not claim pipeline",
+                lambda: self._pipelined(profile, options, rules, "legal" in impl.capabilities),
+            )
         if isinstance(self.adapter, StdioAdapter):
             self._step(
                 "bye ends the engine", "after replying to bye, exit with status 0", self._bye
@@ -378,8 +393,34 @@ class Smoke:
             raise _CheckFailed(f"hands {got} and trump {state['trump']} differ from the position")
         return "ok"
 
+    def _pipelined(
+        self, profile: str, options: Mapping[str, str], rules: JSON, use_legal: bool
+    ) -> str:
+        """A batch of refused actions (and legal lists) sent at once: each answer in its place,
+        and the game as it was."""
+        game = "smoke-pipeline"
+        state = self._start(game, profile, options, rules)
+        seat = next(s["seat"] for s in state["seats"] if s["actions"])
+        others = [c for s in state["seats"] if s["seat"] != seat for c in s["hand"]]
+        calls = [Call(seat, {"type": "attack", "seat": seat, "cards": [c]}) for c in others[:3]]
+        if use_legal:
+            calls[1:1] = [Call(seat), Call(seat)]
+        answers = list(self.adapter.pipeline(game, calls))
+        refused = [a for a in answers if isinstance(a, ActResult)]
+        if len(answers) != len(calls) or any(a.ok for a in refused):
+            raise _CheckFailed(f"attacks with cards seat {seat} does not hold were accepted")
+        lists = [a for a in answers if not isinstance(a, ActResult)]
+        if len(lists) == 2 and lists[0] != lists[1]:
+            raise _CheckFailed("two legal lists of the same moment differ")
+        after = self.adapter.state(game)
+        self.adapter.end(game)
+        if after["seats"] != state["seats"] or after["table"] != state["table"]:
+            raise _CheckFailed("refused actions sent at once changed the game")
+        return f"{len(calls)} requests sent at once, answered in order"
+
     def _bye(self) -> str:
         assert isinstance(self.adapter, StdioAdapter)
+        self.adapter.hello()  # a running engine: an earlier failed check may have stopped it
         self.adapter.close()
         if self.adapter.exit_status != 0:
             raise _CheckFailed(f"exit status {self.adapter.exit_status}")

@@ -3,7 +3,8 @@ comes with not claiming it: a request must never arrive before the previous one 
 
 It reads stdin unbuffered, a byte at a time, so that ``select`` can tell whether the next
 request was already sent; if it was, the reply says so (an ``internal`` error), and the test
-that uses this engine fails.
+that uses this engine fails.  With ``ONE_AT_A_TIME_CLAIMS_PIPELINE=1`` it claims the
+capability all the same: an engine that claims more than it can do, for ``smoke`` to catch.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import select
 import sys
 
 from adapters.reference import ReferenceEngine
+
+CLAIMS_PIPELINE = os.environ.get("ONE_AT_A_TIME_CLAIMS_PIPELINE") == "1"
 
 
 def read_line() -> bytes:
@@ -42,7 +45,7 @@ def main() -> None:
                 "ok": False,
                 "error": {"code": "internal", "message": "a request came before my reply"},
             }
-        elif request.get("cmd") == "hello":
+        elif request.get("cmd") == "hello" and not CLAIMS_PIPELINE:
             implementation = reply["implementation"]
             implementation["capabilities"] = sorted(
                 set(implementation["capabilities"]) - {"pipeline"}
