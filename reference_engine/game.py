@@ -94,9 +94,9 @@ class TablePair:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "attack": self.attack.code,
+            "attack": CODES[self.attack],
             "attacker": self.attacker,
-            "defence": self.defence.code if self.defence is not None else None,
+            "defence": CODES[self.defence] if self.defence is not None else None,
             "defender": self.defender,
         }
 
@@ -1721,19 +1721,27 @@ class Game:
     def to_json(self) -> dict[str, Any]:
         """The full state as the protocol's ``state`` object."""
         finished = self.phase == "finished"
+        codes = CODES  # looked up rather than formatted: a state spells every card in play
+        kinds: dict[int, set[str]] = {}  # actions_for() of every seat, in one pass
+        for action in self.legal_moves():
+            seat_kinds = kinds.get(action.seat)
+            if seat_kinds is None:
+                kinds[action.seat] = {action.type}
+            else:
+                seat_kinds.add(action.type)
         return {
             "phase": self.phase,
             "trump": self.trump_card.code,
             "trump_suit": self.trump,
-            "stock": [c.code for c in reversed(self.stock)],
-            "discard": [c.code for c in self.discard],
+            "stock": [codes[c] for c in reversed(self.stock)],
+            "discard": [codes[c] for c in self.discard],
             "seats": [
                 {
                     "seat": s,
-                    "hand": [c.code for c in self.hands[s]],
+                    "hand": [codes[c] for c in self.hands[s]],
                     "out": self.out[s],
                     "human": s in self.humans,
-                    "actions": self.actions_for(s),
+                    "actions": sorted(kinds.get(s, ())),
                 }
                 for s in range(1, self.seats + 1)
             ],
