@@ -6,7 +6,7 @@ nothing but the speed: the same answers, the same failures in the same place, th
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Generator, Iterable, Iterator
 
 import pytest
 from protocol_support import engine_command, serve_command, start_game, stdio
@@ -201,3 +201,19 @@ class _Eager(StdioAdapter):
     def hello(self) -> Implementation:
         claimed = super().hello()
         return dataclasses.replace(claimed, capabilities=claimed.capabilities | {"pipeline"})
+
+
+class _LostBeforeTheBatch(ReferenceAdapter):
+    """Its batches fail before taking a single call (an engine that died and cannot restart)."""
+
+    def pipeline(self, game: str, calls: Iterable[Call]) -> Generator[Answer, None, None]:
+        raise EngineFailure("the engine could not be restarted")
+        yield  # a generator, like every pipeline
+
+
+def test_a_batch_that_fails_before_its_first_call_is_a_failure_with_nothing_tried() -> None:
+    table = make_table("durak-challenge", {}, 2)
+    trial = play_seed(Lockstep(_LostBeforeTheBatch(), table), 3, Settings())
+    assert trial.divergence is not None and trial.divergence.kind == "failure"
+    assert trial.divergence.step == -1 and trial.actions == []
+    assert "could not be restarted" in trial.divergence.message

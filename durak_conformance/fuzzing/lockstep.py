@@ -461,7 +461,8 @@ class Lockstep:
             except StopIteration:
                 break
             except EngineFailure:
-                self._stop(trial, planned[0], None)
+                if planned:  # else the batch failed before taking any call: nothing was tried
+                    self._stop(trial, planned[0], None)
                 raise
             # Judged items are dropped at once: keeping a game's states alive until its end
             # made the in-process lockstep measurably slower (more for the GC to scan).
