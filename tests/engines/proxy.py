@@ -1,0 +1,156 @@
+"""The reference engine behind a thin proxy that claims less: an engine we did not write, played
+by one we trust.
+
+Real engines claim a few profiles, lack optional capabilities and give no reasons for their
+refusals. This proxy makes the reference engine look like such an engine, so that a test can
+check that the harness judges it fairly: every scenario it runs must pass, and what it cannot
+run must be skipped with the right reason, never failed.
+
+Usage::
+
+    python tests/engines/proxy.py [--profiles P,Q] [--capabilities C,D] [--no-reasons]
+                                  [--name NAME]
+
+``--profiles`` and ``--capabilities`` replace what the reference engine claims (an empty value
+claims nothing); ``--no-reasons`` drops ``clause`` from every refusal. A request that needs a
+capability the proxy does not claim is answered ``unsupported`` (the harness should never send
+one, so a test can notice if it does: see the ``PROXY_STRICT`` environment variable, which
+turns such a request into an ``internal`` error instead).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from durak_conformance.server import Server
+
+JSON = dict[str, Any]
+
+# What each request needs beyond the protocol's minimum, by capability.
+_NEEDS = {"legal": "legal", "clock": "clock", "next_game": "match"}
+
+
+def _arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--profiles", default=None, help="comma-separated profile ids to claim")
+    parser.add_argument("--capabilities", default=None, help="comma-separated capabilities")
+    parser.add_argument("--no-reasons", action="store_true", help="drop clause from refusals")
+    parser.add_argument("--name", default="reference-proxy")
+    return parser.parse_args(argv)
+
+
+def _split(text: str | None) -> list[str] | None:
+    if text is None:
+        return None
+    return [word for word in (w.strip() for w in text.split(",")) if word]
+
+
+class Proxy:
+    """Filters the handshake, refuses unclaimed requests and strips reasons."""
+
+    def __init__(
+        self,
+        profiles: list[str] | None,
+        capabilities: list[str] | None,
+        *,
+        reasons: bool = True,
+        name: str = "reference-proxy",
+        strict: bool = False,
+    ) -> None:
+        self.server = Server()
+        self.profiles = profiles
+        self.capabilities = capabilities
+        self.reasons = reasons
+        self.name = name
+        self.strict = strict
+
+    def claimed(self) -> frozenset[str]:
+        hello = self.server.handle_message({"id": 0, "cmd": "hello", "protocol": "1"})
+        own = set(hello["implementation"]["capabilities"])
+        return frozenset(own if self.capabilities is None else self.capabilities)
+
+    def handle(self, request: JSON) -> JSON:
+        """Answer one decoded request."""
+        missing = self._missing_capability(request)
+        if missing is not None:
+            code = "internal" if self.strict else "unsupported"
+            message = f"{self.name} does not claim capability {missing!r}"
+            return {
+                "id": request.get("id"),
+                "ok": False,
+                "error": {"code": code, "message": message},
+            }
+        reply = self.server.handle_message(request)
+        if request.get("cmd") == "hello" and reply.get("ok"):
+            implementation = dict(reply["implementation"])
+            implementation["name"] = self.name
+            if self.profiles is not None:
+                implementation["profiles"] = list(self.profiles)
+            if self.capabilities is not None:
+                implementation["capabilities"] = sorted(self.capabilities)
+            reply["implementation"] = implementation
+        if not self.reasons and not reply.get("ok") and isinstance(reply.get("error"), dict):
+            reply["error"] = {k: v for k, v in reply["error"].items() if k != "clause"}
+        return reply
+
+    def _missing_capability(self, request: JSON) -> str | None:
+        if self.capabilities is None:
+            return None
+        claimed = set(self.capabilities)
+        cmd = request.get("cmd")
+        needed = _NEEDS.get(str(cmd))
+        if needed is None and cmd == "start":
+            if "position" in request:
+                needed = "position"
+            elif "lobby" in request:
+                needed = "table"
+        if needed is not None and needed not in claimed:
+            return needed
+        if (
+            self.profiles is not None
+            and cmd == "start"
+            and request.get("profile") not in set(self.profiles)
+        ):
+            return f"profile {request.get('profile')}"
+        return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _arguments(sys.argv[1:] if argv is None else argv)
+    proxy = Proxy(
+        _split(args.profiles),
+        _split(args.capabilities),
+        reasons=not args.no_reasons,
+        name=args.name,
+        strict=bool(os.environ.get("PROXY_STRICT")),
+    )
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            request: object = json.loads(line)
+        except ValueError as exc:
+            request = None
+            reply: JSON = {
+                "id": None,
+                "ok": False,
+                "error": {"code": "malformed", "message": str(exc)},
+            }
+        else:
+            if isinstance(request, dict):
+                reply = proxy.handle(request)
+            else:
+                reply = proxy.server.handle_message(request)
+        sys.stdout.write(json.dumps(reply, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+        if isinstance(request, dict) and request.get("cmd") == "bye" and reply.get("ok"):
+            return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
