@@ -18,3 +18,18 @@ DURAKGAME_COMMAND = (sys.executable, "-m", "adapters.thirdparty.durakgame_engine
 def durakgame(options: AdapterOptions) -> Adapter:
     """durakgame 1.0.4 through :mod:`adapters.thirdparty.durakgame_engine`."""
     return from_command(DURAKGAME_COMMAND, options, name="durakgame")
+
+
+def wrapper_command(package: str) -> tuple[str, ...]:
+    """The command line of the wrapper program ``python -m adapters.thirdparty.<package>``.
+
+    Each of these wrappers finds its engine's checkout through its own environment variable
+    (``DURAK_<NAME>_CHECKOUT``, inherited by the wrapper process); without it the wrapper
+    exits before the handshake and says which variable to set.
+    """
+    return (sys.executable, "-m", f"adapters.thirdparty.{package}")
+
+
+def cardsharp(options: AdapterOptions) -> Adapter:
+    """cardsharp's Durak from the checkout at ``$DURAK_CARDSHARP_CHECKOUT``."""
+    return from_command(wrapper_command("cardsharp"), options, name="cardsharp")
