@@ -33,3 +33,8 @@ def wrapper_command(package: str) -> tuple[str, ...]:
 def cardsharp(options: AdapterOptions) -> Adapter:
     """cardsharp's Durak from the checkout at ``$DURAK_CARDSHARP_CHECKOUT``."""
     return from_command(wrapper_command("cardsharp"), options, name="cardsharp")
+
+
+def pertsov(options: AdapterOptions) -> Adapter:
+    """maximpertsov/durak-sockets' engine from the checkout at ``$DURAK_PERTSOV_CHECKOUT``."""
+    return from_command(wrapper_command("pertsov"), options, name="pertsov")
