@@ -38,3 +38,8 @@ def cardsharp(options: AdapterOptions) -> Adapter:
 def pertsov(options: AdapterOptions) -> Adapter:
     """maximpertsov/durak-sockets' engine from the checkout at ``$DURAK_PERTSOV_CHECKOUT``."""
     return from_command(wrapper_command("pertsov"), options, name="pertsov")
+
+
+def feds01(options: AdapterOptions) -> Adapter:
+    """feds01/Durak-Engine (TypeScript) from the built checkout at ``$DURAK_FEDS01_CHECKOUT``."""
+    return from_command(wrapper_command("feds01"), options, name="feds01")

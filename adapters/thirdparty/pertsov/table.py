@@ -305,8 +305,11 @@ class PertsovTable(Table):
         principal = None
         if not finished:
             principal = next(
-                (seat_of(p["id"]) for p in sorted(engine["players"], key=lambda p: p["order"])
-                 if "out_of_play" not in statuses(p)),
+                (
+                    seat_of(p["id"])
+                    for p in sorted(engine["players"], key=lambda p: p["order"])
+                    if "out_of_play" not in statuses(p)
+                ),
                 None,
             )
         return {
