@@ -15,7 +15,7 @@ CAPABILITIES = ("deal", "position", "legal", "pipeline")
 
 
 def make_engine(given: str | None) -> WrapperEngine:
-    """Protocol engine over the durak-sockets checkout (``given`` or ``$DURAK_PERTSOV_CHECKOUT``)."""
+    """Protocol engine over a durak-sockets checkout (``given`` or ``$DURAK_PERTSOV_CHECKOUT``)."""
     checkout = find_checkout(
         given,
         ENV_VAR,
