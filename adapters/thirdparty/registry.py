@@ -43,3 +43,8 @@ def pertsov(options: AdapterOptions) -> Adapter:
 def feds01(options: AdapterOptions) -> Adapter:
     """feds01/Durak-Engine (TypeScript) from the built checkout at ``$DURAK_FEDS01_CHECKOUT``."""
     return from_command(wrapper_command("feds01"), options, name="feds01")
+
+
+def rnixik(options: AdapterOptions) -> Adapter:
+    """rnixik/durak (Go) from ``$DURAK_RNIXIK_CHECKOUT`` and the driver built with it."""
+    return from_command(wrapper_command("rnixik"), options, name="rnixik")
