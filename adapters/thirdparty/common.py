@@ -20,6 +20,7 @@ Nothing here knows a rule of Durak beyond the shape of the protocol.
 from __future__ import annotations
 
 import abc
+import copy
 import json
 import logging
 import os
@@ -257,11 +258,25 @@ def refuse_unless(rules: Mapping[str, Any], fixed: Mapping[str, Any], engine: st
 
 
 class Table(abc.ABC):
-    """One running game of the wrapped engine, in protocol terms."""
+    """One running game of the wrapped engine, in protocol terms.
+
+    A subclass builds the state in :meth:`build_state` and bumps :attr:`revision` whenever
+    the engine's game changes; :meth:`state` reuses the last state built for the same
+    revision (a state lists every seat's actions, which can take many engine calls).
+    """
+
+    revision = 0
+    _cached: tuple[int, JSON] | None = None
+
+    def state(self) -> JSON:
+        """The protocol ``state`` object (a fresh copy the caller may keep)."""
+        if self._cached is None or self._cached[0] != self.revision:
+            self._cached = (self.revision, self.build_state())
+        return copy.deepcopy(self._cached[1])
 
     @abc.abstractmethod
-    def state(self) -> JSON:
-        """The protocol ``state`` object."""
+    def build_state(self) -> JSON:
+        """The protocol ``state`` object, read from the engine now."""
 
     @abc.abstractmethod
     def act(self, seat: int, action: Mapping[str, Any]) -> list[JSON]:
@@ -419,12 +434,16 @@ def run_main(make_engine: Callable[[str | None], WrapperEngine], argv: Sequence[
     elif args:
         print(f"unknown argument {args[0]!r}; usage: [--checkout PATH]", file=sys.stderr)
         return 2
+    # Engines print diagnostics of their own (one prints every illegal move): from here on
+    # print() goes to stderr, and only the protocol lines go to the real stdout.
+    protocol_out = sys.stdout
+    sys.stdout = sys.stderr
     try:
         engine = make_engine(given)
     except CheckoutError as exc:
         print(str(exc), file=sys.stderr)
         return 3
-    return serve(engine, sys.stdin, sys.stdout)
+    return serve(engine, sys.stdin, protocol_out)
 
 
 # ---------------------------------------------------------------------- reading states

@@ -48,3 +48,8 @@ def feds01(options: AdapterOptions) -> Adapter:
 def rnixik(options: AdapterOptions) -> Adapter:
     """rnixik/durak (Go) from ``$DURAK_RNIXIK_CHECKOUT`` and the driver built with it."""
     return from_command(wrapper_command("rnixik"), options, name="rnixik")
+
+
+def lennertcl(options: AdapterOptions) -> Adapter:
+    """lennertcl/durak's game from the checkout at ``$DURAK_LENNERTCL_CHECKOUT``."""
+    return from_command(wrapper_command("lennertcl"), options, name="lennertcl")

@@ -294,7 +294,7 @@ class CardsharpTable(Table):
         if newly:
             self.out_order.append(newly)
 
-    def state(self) -> JSON:
+    def build_state(self) -> JSON:
         state = self.state_
         api = self.api
         finished = self.finished(state)
@@ -414,6 +414,7 @@ class CardsharpTable(Table):
         if kind in ("attack", "throw_in"):
             self.attackers.append(seat)
         self.state_ = after
+        self.revision += 1
         if not after.table.attack_cards:
             self.attackers = []
         self._note_out(after)

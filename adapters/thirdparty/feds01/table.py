@@ -260,7 +260,7 @@ class Feds01Table(Table):
             "out_order": self.out_order + ([last] if last else []),
         }
 
-    def state(self) -> JSON:
+    def build_state(self) -> JSON:
         engine = self.dump["state"]
         players = self._players()
         finished = self.finished()
@@ -374,6 +374,7 @@ class Feds01Table(Table):
             raise illegal(ENGINE, str(reply.get("error")))
         before = self.state()
         self.dump = reply["game"]
+        self.revision += 1
         kind = action["type"]
         if kind in ("attack", "throw_in", "transfer"):
             for card in action.get("cards", [action.get("card")]):

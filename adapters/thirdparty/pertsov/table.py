@@ -286,7 +286,7 @@ class PertsovTable(Table):
         if newly:
             self.out_order.append(newly)
 
-    def state(self) -> JSON:
+    def build_state(self) -> JSON:
         engine = self.engine_state
         finished = self.finished()
         players = self._players()
@@ -418,6 +418,7 @@ class PertsovTable(Table):
             raise illegal(ENGINE, f"refused {action['type']}: {reason}")
         before = self.state()
         self.engine_state = after
+        self.revision += 1
         if before["table"] and not self._table():
             self.bout += 1
         self._note_out()

@@ -217,7 +217,7 @@ class RnixikTable(Table):
             "out_order": self.out_order + ([last] if last else []),
         }
 
-    def state(self) -> JSON:
+    def build_state(self) -> JSON:
         dump = self.dump
         finished = self.finished()
         hands = self._hands()
@@ -329,6 +329,7 @@ class RnixikTable(Table):
             raise illegal(ENGINE, f"the engine ignored this {action['type']} (it refuses it)")
         before = self.state()
         self.dump = after
+        self.revision += 1
         kind = action["type"]
         if kind in ("attack", "throw_in"):
             self.played_by[(action.get("cards") or [action.get("card")])[0]] = seat
