@@ -53,3 +53,8 @@ def rnixik(options: AdapterOptions) -> Adapter:
 def lennertcl(options: AdapterOptions) -> Adapter:
     """lennertcl/durak's game from the checkout at ``$DURAK_LENNERTCL_CHECKOUT``."""
     return from_command(wrapper_command("lennertcl"), options, name="lennertcl")
+
+
+def tirinox(options: AdapterOptions) -> Adapter:
+    """tirinox/durakmq's game from the checkout at ``$DURAK_TIRINOX_CHECKOUT``."""
+    return from_command(wrapper_command("tirinox"), options, name="tirinox")
