@@ -95,7 +95,7 @@ class Api:
         never calls that, and when httpx is not installed an empty module stands in for it,
         so nothing networked is loaded.
         """
-        if importlib.util.find_spec("httpx") is None:
+        if "httpx" not in sys.modules and importlib.util.find_spec("httpx") is None:
             sys.modules.setdefault("httpx", types.ModuleType("httpx"))
         import lib.durak as durak
         from lib.durak.card import get_all_cards_shuffled

@@ -1,0 +1,508 @@
+"""The wrappers' own mapping (cards, seats, actions, states, refusals), without any checkout.
+
+Each wrapper is driven here with a fake in place of its engine (or of the driver program
+that runs the engine), so these tests say what the wrapper asks the engine to do and how it
+reports the answer; tests/test_thirdparty_checkouts.py plays the real engines.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import shutil
+import subprocess
+from collections.abc import Mapping
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+from typing import Any
+
+import pytest
+from thirdparty_support import rules, start_request
+
+from adapters.base import RequestRefused
+from adapters.thirdparty.cardsharp.table import Api as CardsharpApi
+from adapters.thirdparty.cardsharp.table import CardsharpTable
+from adapters.thirdparty.feds01.table import Feds01Table, stacked_for_engine
+from adapters.thirdparty.lennertcl.table import stacked_shuffle
+from adapters.thirdparty.pertsov import table as pertsov
+from adapters.thirdparty.rnixik import table as rnixik
+from adapters.thirdparty.tirinox import table as tirinox
+
+JSON = dict[str, Any]
+ALL_36 = [r + s for r in "6789TJQKA" for s in "SHDC"]
+
+
+def blank(cls: type) -> Any:
+    """An instance of a table class with no engine behind it (attributes set by the test)."""
+    table: Any = object.__new__(cls)
+    table.revision = 0
+    return table
+
+
+# ---------------------------------------------------------------------- cardsharp
+
+
+class Rank(enum.Enum):
+    SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(6, 15)
+
+
+class Suit(enum.Enum):
+    HEARTS, DIAMONDS, CLUBS, SPADES = "♥♦♣♠"
+
+
+class GameStage(enum.Enum):
+    ATTACK, DEFENSE, THROWING_IN, GAME_END = range(4)
+
+
+class Card:
+    def __init__(self, suit: Suit, rank: Rank) -> None:
+        self.suit, self.rank = suit, rank
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and (self.suit, self.rank) == (other.suit, other.rank)
+
+
+class Calls:
+    """A fake StateTransitionEngine: records each call; refuses by returning the same state."""
+
+    def __init__(self, accept: bool = True) -> None:
+        self.calls: list[tuple[Any, ...]] = []
+        self.accept = accept
+
+    def __getattr__(self, name: str) -> Any:
+        def call(state: Any, *args: Any) -> Any:
+            self.calls.append((name, *args))
+            return SimpleNamespace(after=name) if self.accept else state
+
+        return call
+
+
+def cardsharp_api(engine: Any) -> CardsharpApi:
+    fields = dict.fromkeys(["GameState", "PlayerState", "TableState", "DurakRules"])
+    return CardsharpApi(
+        engine=engine, GameStage=GameStage, Card=Card, Rank=Rank, Suit=Suit, **fields
+    )
+
+
+def cardsharp_table(engine: Any, *, active: int, attack: list[str], defence: list[str]) -> Any:
+    api = cardsharp_api(engine)
+    attack_cards = [api.card(c) for c in attack]
+    table = SimpleNamespace(
+        attack_cards=attack_cards,
+        defense_cards=[api.card(c) for c in defence],
+        get_undefended_card=lambda: (
+            attack_cards[len(defence)] if len(defence) < len(attack) else None
+        ),
+    )
+    wrapped = blank(CardsharpTable)
+    wrapped.api = api
+    wrapped.rules = {}
+    wrapped.state_ = SimpleNamespace(
+        stage=api.GameStage.DEFENSE if attack else api.GameStage.ATTACK,
+        active_player_index=active - 1,
+        players=[
+            SimpleNamespace(id="p1", hand=[api.card(c) for c in ["7S", "QS", "7H"]]),
+            SimpleNamespace(id="p2", hand=[api.card(c) for c in ["8S", "KS"]]),
+        ],
+        table=table,
+    )
+    return wrapped
+
+
+def test_cardsharp_cards_map_both_ways() -> None:
+    api = cardsharp_api(Calls())
+    for code in ALL_36:
+        assert api.code(api.card(code)) == code
+    assert api.card("TH") == Card(Suit.HEARTS, Rank.TEN)
+
+
+def test_cardsharp_actions_become_its_transitions_with_the_hand_index() -> None:
+    engine = Calls()
+    table = cardsharp_table(engine, active=1, attack=[], defence=[])
+    assert table._try(1, {"type": "attack", "seat": 1, "cards": ["7H"]}) is not None
+    assert engine.calls == [("play_attack_card", "p1", 2)]
+    assert table._try(1, {"type": "done", "seat": 1}) is not None
+    assert engine.calls[-1] == ("pass_attack", "p1")
+    # Several cards at once, a card not held, a transfer: no such move, the engine is not asked.
+    for action in (
+        {"type": "attack", "seat": 1, "cards": ["7S", "7H"]},
+        {"type": "attack", "seat": 1, "cards": ["AS"]},
+        {"type": "transfer", "seat": 1, "card": "7S"},
+    ):
+        assert table._try(1, action) is None
+    assert len(engine.calls) == 2
+
+
+def test_cardsharp_waits_for_the_seat_it_names_and_beats_the_first_unbeaten_card() -> None:
+    engine = Calls()
+    table = cardsharp_table(engine, active=2, attack=["7S", "QS"], defence=[])
+    assert table._try(1, {"type": "take", "seat": 1}) is None  # seat 2 is to move
+    assert table._try(2, {"type": "defend", "seat": 2, "attack": "QS", "card": "KS"}) is None
+    assert engine.calls == []
+    assert table._try(2, {"type": "defend", "seat": 2, "attack": "7S", "card": "8S"}) is not None
+    assert engine.calls == [("play_defense_card", "p2", 0)]
+
+
+def test_cardsharp_refusal_is_the_engine_returning_the_same_state() -> None:
+    table = cardsharp_table(Calls(accept=False), active=1, attack=[], defence=[])
+    assert table._try(1, {"type": "attack", "seat": 1, "cards": ["7S"]}) is None
+
+
+def test_cardsharp_tables_it_cannot_play_are_unsupported() -> None:
+    api = cardsharp_api(Calls())
+    request = start_request("videochess", 2, deck=ALL_36, options={"rules": "transfer"})
+    with pytest.raises(RequestRefused) as refused:
+        CardsharpTable(api, request)
+    assert refused.value.code == "unsupported" and "transfer" in refused.value.message
+    position = start_request(
+        "prototype-build10", 2, position={"hands": {"1": ["7S"], "2": ["8S"]}, "trump": "6H"}
+    )
+    with pytest.raises(RequestRefused) as no_attacker:
+        CardsharpTable(api, position)
+    assert no_attacker.value.code == "unsupported" and "who attacks" in no_attacker.value.message
+
+
+# ---------------------------------------------------------------------- durak-sockets
+
+
+def test_durak_sockets_spells_ten_as_10() -> None:
+    assert pertsov.to_engine("TH") == "10H" and pertsov.to_code("10H") == "TH"
+    assert all(pertsov.to_code(pertsov.to_engine(c)) == c for c in ALL_36)
+
+
+class IllegalAction(Exception):
+    pass
+
+
+class AttackingOutOfTurn(IllegalAction):
+    pass
+
+
+def pertsov_table(moves: Mapping[str, Any]) -> Any:
+    api = pertsov.Api(
+        join_game=lambda **kw: {},
+        moves=moves,
+        Game=None,
+        IllegalAction=IllegalAction,
+        shuffled=lambda seed: [],
+    )
+    table = blank(pertsov.PertsovTable)
+    table.api = api
+    table.engine_state = {"hands": ["10H"]}
+    table.finished = lambda: False
+    table._table = lambda: []
+    return table
+
+
+def test_durak_sockets_moves_get_the_engine_payload_and_a_copy_of_the_state() -> None:
+    seen: list[tuple[str, JSON]] = []
+
+    def attack(*, from_state: JSON, user: str, payload: JSON) -> JSON:
+        from_state["hands"].append("mutated")  # the engine mutates what it is given
+        seen.append((user, payload))
+        return {"after": True}
+
+    table = pertsov_table({"attack": attack})
+    after, _ = table._try(2, {"type": "attack", "seat": 2, "cards": ["TH", "TS"]})
+    assert after == {"after": True}
+    assert seen == [("seat 2", {"cards": ["10H", "10S"]})]
+    assert table.engine_state == {"hands": ["10H"]}  # the wrapper's copy is untouched
+    assert table._payload({"type": "throw_in", "seat": 1, "card": "7S"}) is None  # no bout open
+    assert table._payload({"type": "defend", "seat": 2, "attack": "TH", "card": "QH"}) == (
+        "defend",
+        {"base_card": "10H", "card": "QH"},
+    )
+    assert table._payload({"type": "transfer", "seat": 2, "card": "7S"}) == (
+        "transfer",
+        {"cards": ["7S"]},
+    )
+
+
+def test_durak_sockets_refusal_names_the_engine_exception() -> None:
+    def attack(**_: Any) -> JSON:
+        raise AttackingOutOfTurn
+
+    table = pertsov_table({"attack": attack})
+    after, reason = table._try(1, {"type": "attack", "seat": 1, "cards": ["7S"]})
+    assert after is None and reason == "AttackingOutOfTurn"
+
+
+def test_durak_sockets_loads_only_a_position_with_an_empty_stock() -> None:
+    api = pertsov.Api(
+        join_game=lambda **kw: {},
+        moves={},
+        Game=None,
+        IllegalAction=IllegalAction,
+        shuffled=lambda seed: [],
+    )
+    position = {"hands": {"1": ["7S"], "2": ["8S"]}, "stock": ["9S"], "trump": "6H", "attacker": 1}
+    with pytest.raises(RequestRefused) as refused:
+        pertsov.PertsovTable(api, start_request("howto-durak", 2, position=position))
+    assert refused.value.code == "unsupported" and "stock is empty" in refused.value.message
+
+
+# ---------------------------------------------------------------------- Durak-Engine (TypeScript)
+
+
+def test_durak_engine_gets_the_hands_then_the_trump_then_the_stock() -> None:
+    deck = ALL_36
+    order = stacked_for_engine(deck, 2)
+    assert order[:12] == deck[:12] and order[12] == deck[-1] and order[13:] == deck[12:-1]
+
+
+class FakeDriver:
+    """Answers the driver's requests from a script; records them."""
+
+    def __init__(self, *replies: JSON) -> None:
+        self.replies = list(replies)
+        self.requests: list[JSON] = []
+
+    def call(self, request: Mapping[str, Any]) -> JSON:
+        self.requests.append(dict(request))
+        if request.get("op") == "try" and not self.replies:  # accept every move tried
+            return {"ok": True, "accepted": [True] * len(request["moves"])}
+        return self.replies.pop(0)
+
+
+def feds01_dump(table: JSON, *, can_attack: bool = True) -> JSON:
+    players = {
+        "seat 1": {
+            "deck": ["7S", "10S"],
+            "canAttack": can_attack,
+            "turned": False,
+            "out": None,
+            "isDefending": False,
+            "beganRound": True,
+        },
+        "seat 2": {
+            "deck": ["8S"],
+            "canAttack": False,
+            "turned": False,
+            "out": None,
+            "isDefending": True,
+            "beganRound": False,
+        },
+    }
+    return {
+        "players": list(players),
+        "state": {
+            "players": players,
+            "tableTop": table,
+            "deck": ["9H", "6H"],
+            "trumpCard": {"value": 6, "suit": "H", "card": "6H"},
+            "victory": False,
+        },
+        "defender": "seat 2",
+        "attacker": "seat 1",
+        "victory": False,
+    }
+
+
+def feds01_table(dump: JSON, driver: FakeDriver) -> Any:
+    table = blank(Feds01Table)
+    table.driver, table.dump, table.game_id = driver, dump, "g1"
+    table.count, table.humans, table.rules = 2, {1: True, 2: True}, {}
+    table.deck, table.bout, table.played_by, table.out_order = set(ALL_36), 1, {}, []
+    return table
+
+
+def test_durak_engine_actions_become_its_methods_and_its_can_attack_flag_is_kept() -> None:
+    table = feds01_table(feds01_dump({}), FakeDriver())
+    assert table.calls(1, {"type": "attack", "seat": 1, "cards": ["7S", "TS"]}) == [
+        ["addCardToTableTop", "seat 1", "7S"],
+        ["addCardToTableTop", "seat 1", "10S"],
+    ]
+    assert table.calls(2, {"type": "attack", "seat": 2, "cards": ["8S"]}) is None  # defender
+    blocked = feds01_table(feds01_dump({"7D": None}, can_attack=False), FakeDriver())
+    assert blocked.calls(1, {"type": "throw_in", "seat": 1, "card": "7S"}) is None
+    open_bout = feds01_table(feds01_dump({"7D": None, "7H": "9H"}), FakeDriver())
+    assert open_bout.calls(2, {"type": "defend", "seat": 2, "attack": "7D", "card": "8D"}) == [
+        ["coverCardOnTableTop", "8D", 0]
+    ]
+    assert open_bout.calls(2, {"type": "transfer", "seat": 2, "card": "7C"}) == [
+        ["addCardToTableTop", "seat 2", "7C"]
+    ]
+    assert open_bout.calls(2, {"type": "take", "seat": 2}) == [["finalisePlayerTurn", "seat 2"]]
+    assert open_bout.calls(1, {"type": "take", "seat": 1}) is None
+    assert open_bout.calls(2, {"type": "done", "seat": 2}) is None
+
+
+def test_durak_engine_refusal_carries_the_engine_message_and_changes_nothing() -> None:
+    dump = feds01_dump({})
+    driver = FakeDriver(
+        {"ok": False, "error": "InvalidGameState: Player doesn't hold current card"}
+    )
+    table = feds01_table(dump, driver)
+    with pytest.raises(RequestRefused) as refused:
+        table.act(1, {"type": "attack", "seat": 1, "cards": ["7S"]})
+    assert refused.value.code == "illegal" and refused.value.clause is None
+    assert "doesn't hold" in refused.value.message
+    assert table.dump is dump
+
+
+def test_durak_engine_state_reads_the_table_stock_and_an_inferred_discard() -> None:
+    driver = FakeDriver()
+    table = feds01_table(feds01_dump({"7D": "9D"}), driver)
+    table.played_by = {"7D": 1, "9D": 2}
+    state = table.build_state()
+    assert state["table"] == [{"attack": "7D", "attacker": 1, "defence": "9D", "defender": 2}]
+    assert state["stock"] == ["9H", "6H"] and state["trump"] == "6H"
+    assert len(state["discard"]) == 36 - 3 - 2 - 2 and "7D" not in state["discard"]
+    assert state["limit"] == 2  # one pair on the table, one card in the defender's hand
+
+
+# ---------------------------------------------------------------------- rnixik/durak (Go)
+
+
+def test_rnixik_cards_map_both_ways() -> None:
+    assert rnixik.to_engine("TH") == "10♥" and rnixik.to_code("10♥") == "TH"
+    assert all(rnixik.to_code(rnixik.to_engine(c)) == c for c in ALL_36)
+
+
+def rnixik_dump(battleground: list[str]) -> JSON:
+    return {
+        "status": "playing",
+        "players": [
+            {"cards": ["7♠"], "active": True, "completed": False},
+            {"cards": ["8♠"], "active": True, "completed": False},
+        ],
+        "stock": [],
+        "trump": "6♥",
+        "trump_suit": "♥",
+        "attacker": 0,
+        "defender": 1,
+        "battleground": battleground,
+        "defending": {},
+        "defender_pick_up": False,
+        "discard_size": 0,
+    }
+
+
+def rnixik_table(dump: JSON, driver: FakeDriver) -> Any:
+    table = blank(rnixik.RnixikTable)
+    table.driver, table.dump, table.game_id = driver, dump, "g1"
+    table.count, table.humans, table.rules = 2, {1: True, 2: True}, {}
+    table.deck, table.bout, table.played_by, table.out_order = set(ALL_36), 1, {}, []
+    return table
+
+
+def test_rnixik_legal_comes_from_the_engine_checks_and_names_opening_and_adding() -> None:
+    legal = {"attack": ["7♠"], "defend": [["7♦", "8♦"]], "pick_up": True, "complete": False}
+    closed = rnixik_table(rnixik_dump([]), FakeDriver({"ok": True, "result": legal}))
+    assert closed.legal(1)[0] == {"type": "attack", "seat": 1, "cards": ["7S"]}
+    opened = rnixik_table(rnixik_dump(["7♦"]), FakeDriver({"ok": True, "result": legal}))
+    actions = opened.legal(1)
+    assert actions == [
+        {"type": "throw_in", "seat": 1, "card": "7S"},
+        {"type": "defend", "seat": 1, "attack": "7D", "card": "8D"},
+        {"type": "take", "seat": 1},
+    ]
+
+
+def test_rnixik_move_the_engine_ignores_is_illegal() -> None:
+    dump = rnixik_dump([])
+    driver = FakeDriver({"ok": True, "result": dump})
+    table = rnixik_table(dump, driver)
+    with pytest.raises(RequestRefused) as refused:
+        table.act(2, {"type": "attack", "seat": 2, "cards": ["8S"]})
+    assert refused.value.code == "illegal" and refused.value.clause is None
+    assert driver.requests == [
+        {"op": "act", "game": "g1", "player": 1, "name": "attack", "card": "8♠"}
+    ]
+
+
+def test_rnixik_plays_only_its_36_cards() -> None:
+    request = start_request(
+        "howto-durak",
+        2,
+        deck=[r + s for r in "23456789TJQKA" for s in "SHDC"],
+        options={"deck": "52"},
+    )
+    with pytest.raises(RequestRefused) as refused:
+        rnixik.RnixikTable(FakeDriver(), request)
+    assert refused.value.code == "unsupported"
+
+
+# ---------------------------------------------------------------------- lennertcl/durak
+
+
+def test_lennertcl_stacked_shuffle_replaces_the_shuffle_for_one_deal_only() -> None:
+    module = ModuleType("deck")
+    original = lambda cards: cards.reverse()  # noqa: E731 - a stand-in shuffle
+    module.shuffle = original  # type: ignore[attr-defined]
+    cards = ["a", "b", "c"]
+    with stacked_shuffle(module, ["c", "a", "b"]):
+        module.shuffle(cards)
+        with pytest.raises(RequestRefused):
+            module.shuffle(["x"])
+    assert cards == ["c", "a", "b"]
+    assert module.shuffle is original
+
+
+# ---------------------------------------------------------------------- tirinox/durakmq
+
+
+class FakeDurak:
+    """Just enough of durakmq's ``Durak``: records calls, accepts what ``ok`` allows."""
+
+    def __init__(self, field: dict[Any, Any], unbeaten: bool, ok: bool = True) -> None:
+        self.attacker_index = 0
+        self.field = field
+        self.any_unbeaten_cards = unbeaten
+        self.winner = None
+        self.defending_player = SimpleNamespace(cards=[("8", "♠")])
+        self.calls: list[tuple[Any, ...]] = []
+        self.ok = ok
+
+    def attack(self, card: Any) -> bool:
+        self.calls.append(("attack", card))
+        return self.ok
+
+    def defend(self, target: Any, card: Any) -> bool:
+        self.calls.append(("defend", target, card))
+        return self.ok
+
+    def finish_turn(self) -> None:
+        self.calls.append(("finish_turn",))
+
+
+def test_tirinox_cards_and_who_may_call_what() -> None:
+    assert tirinox.to_engine("TH") == ("10", "♥") and tirinox.to_code(("10", "♥")) == "TH"
+    table = blank(tirinox.TirinoxTable)
+    game = FakeDurak({}, unbeaten=False)
+    assert table._play(game, 1, {"type": "attack", "seat": 1, "cards": ["7S"]})
+    assert not table._play(game, 2, {"type": "attack", "seat": 2, "cards": ["8S"]})
+    assert not table._play(game, 1, {"type": "throw_in", "seat": 1, "card": "7S"})  # no bout
+    bout = FakeDurak({("7", "♠"): None}, unbeaten=True)
+    assert not table._play(bout, 1, {"type": "done", "seat": 1})  # cannot force a take
+    assert table._play(bout, 2, {"type": "take", "seat": 2})
+    assert table._play(bout, 2, {"type": "defend", "seat": 2, "attack": "7S", "card": "8S"})
+    assert bout.calls == [("finish_turn",), ("defend", ("7", "♠"), ("8", "♠"))]
+    beaten = FakeDurak({("7", "♠"): ("8", "♠")}, unbeaten=False)
+    assert not table._play(beaten, 2, {"type": "take", "seat": 2})  # nothing to take
+    assert table._play(beaten, 1, {"type": "done", "seat": 1})
+    keep = ["b", "a"]
+    tirinox.KeepOrder().shuffle(keep)
+    assert keep == ["b", "a"]
+
+
+def test_rules_helper_resolves_profiles() -> None:
+    assert rules("durak-challenge")["profile"] == "durak-challenge"
+
+
+# ---------------------------------------------------------------------- the Node driver
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js (node) on PATH")
+def test_the_node_driver_passes_its_own_tests() -> None:
+    folder = Path(__file__).resolve().parent.parent / "adapters" / "thirdparty" / "feds01"
+    done = subprocess.run(
+        ["node", "--test", str(folder / "driver.test.js")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "# fail 0" in done.stdout and "# pass" in done.stdout, done.stdout
+    json.dumps(done.stdout)  # printable
