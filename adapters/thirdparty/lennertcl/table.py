@@ -259,14 +259,15 @@ class LennertTable(Table):
         if player is None:
             return False
         kind = action["type"]
-        if kind == "attack":
-            if game.throwing_started:
+        if kind in ("attack", "throw_in"):
+            # The engine takes thrown cards out of the hand without checking that the player
+            # holds them (it raises); its site only offers cards from the hand.
+            cards = [api.card(c) for c in action.get("cards", [action.get("card")])]
+            if game.throwing_started != (kind == "throw_in"):
                 return False
-            return bool(game.throw_cards(player, [api.card(c) for c in action["cards"]]))
-        if kind == "throw_in":
-            if not game.throwing_started:
+            if any(card not in player.cards for card in cards):
                 return False
-            return bool(game.throw_cards(player, [api.card(action["card"])]))
+            return bool(game.throw_cards(player, cards))
         if kind == "defend":
             bottom, top = api.card(action["attack"]), api.card(action["card"])
             if top not in player.cards:
