@@ -340,15 +340,26 @@ def test_durak_engine_refusal_carries_the_engine_message_and_changes_nothing() -
     assert table.dump is dump
 
 
-def test_durak_engine_state_reads_the_table_stock_and_an_inferred_discard() -> None:
-    driver = FakeDriver()
-    table = feds01_table(feds01_dump({"7D": "9D"}), driver)
+def test_durak_engine_state_reads_the_table_and_the_stock_and_keeps_the_discard() -> None:
+    table = feds01_table(feds01_dump({"7D": "9D"}), FakeDriver())
     table.played_by = {"7D": 1, "9D": 2}
+    table.discard = ["6S"]  # from the position the game started from
     state = table.build_state()
     assert state["table"] == [{"attack": "7D", "attacker": 1, "defence": "9D", "defender": 2}]
     assert state["stock"] == ["9H", "6H"] and state["trump"] == "6H"
-    assert len(state["discard"]) == 36 - 3 - 2 - 2 and "7D" not in state["discard"]
+    assert state["discard"] == ["6S"]
     assert state["limit"] == 2  # one pair on the table, one card in the defender's hand
+    # seat 1 says done: the engine clears the table; the two cards went to no hand.
+    table.driver = FakeDriver({"ok": True, "game": feds01_dump({})})
+    events = table.act(1, {"type": "done", "seat": 1})
+    assert table.state()["discard"] == ["6S", "7D", "9D"]
+    assert events[1] == {
+        "type": "bout_end",
+        "outcome": "discarded",
+        "defender": 2,
+        "cards": ["7D", "9D"],
+    }
+    assert table.state()["bout"] == 2
 
 
 # ---------------------------------------------------------------------- rnixik/durak (Go)
@@ -407,7 +418,7 @@ def test_rnixik_move_the_engine_ignores_is_illegal() -> None:
         table.act(2, {"type": "attack", "seat": 2, "cards": ["8S"]})
     assert refused.value.code == "illegal" and refused.value.clause is None
     assert driver.requests == [
-        {"op": "act", "game": "g1", "player": 1, "name": "attack", "card": "8♠"}
+        {"op": "act", "game": "g1", "player": 1, "name": "attack", "cards": ["8♠"]}
     ]
 
 
@@ -481,6 +492,9 @@ def test_tirinox_cards_and_who_may_call_what() -> None:
     beaten = FakeDurak({("7", "♠"): ("8", "♠")}, unbeaten=False)
     assert not table._play(beaten, 2, {"type": "take", "seat": 2})  # nothing to take
     assert table._play(beaten, 1, {"type": "done", "seat": 1})
+    several = FakeDurak({}, unbeaten=False)
+    assert table._play(several, 1, {"type": "attack", "seat": 1, "cards": ["7S", "7H"]})
+    assert several.calls == [("attack", ("7", "♠")), ("attack", ("7", "♥"))]
     keep = ["b", "a"]
     tirinox.KeepOrder().shuffle(keep)
     assert keep == ["b", "a"]

@@ -464,6 +464,32 @@ def hands(state: Mapping[str, Any]) -> dict[int, list[str]]:
     return {s["seat"]: list(s["hand"]) for s in state["seats"]}
 
 
+def played_cards(action: Mapping[str, Any]) -> list[str]:
+    """The cards ``action`` puts on the table."""
+    if action["type"] == "attack":
+        return list(action["cards"])
+    if action["type"] in ("throw_in", "transfer", "defend"):
+        return [action["card"]]
+    return []
+
+
+def newly_discarded(
+    before: Mapping[str, Any], action: Mapping[str, Any], still_in_play: set[str]
+) -> list[str]:
+    """The cards that left the table for the discard pile with ``action``.
+
+    For an engine that keeps no discard pile: the cards on the table before the action and
+    those it played, less every card still in a hand, on the table or in the stock after it
+    (``still_in_play``) and those already discarded.
+    """
+    known = set(before["discard"])
+    return [
+        c
+        for c in [*table_cards(before), *played_cards(action)]
+        if c not in still_in_play and c not in known
+    ]
+
+
 def events_between(action: Mapping[str, Any], before: JSON, after: JSON) -> list[JSON]:
     """The events of ``action``, read off the states before and after the engine played it.
 
@@ -482,11 +508,7 @@ def events_between(action: Mapping[str, Any], before: JSON, after: JSON) -> list
         and before["defender"] != after["defender"]
     ):
         events.append({"type": "transferred", "from": before["defender"], "to": after["defender"]})
-    on_table = table_cards(before)
-    if action["type"] == "attack":
-        on_table += list(action["cards"])
-    elif action["type"] in ("throw_in", "transfer", "defend"):
-        on_table.append(action["card"])
+    on_table = table_cards(before) + played_cards(action)
     if on_table and not after["table"]:
         defender = before["defender"]
         taken = defender is not None and all(c in new_hands.get(defender, []) for c in on_table)

@@ -22,8 +22,8 @@ calls their methods; this module maps cards, seats, actions and states:
   without a clause (the engine's exception message is in the message);
 - ``legal`` is every candidate action the engine accepts, tried by the driver on copies.
 
-The engine keeps no discard pile: the wrapper's ``discard`` is every card of the deck not in
-a hand, on the table or in the stock, sorted (the order cards went there is not known).
+The engine keeps no discard pile: the wrapper keeps it, adding the cards that leave the
+table for neither a hand nor the stock (starting from a position's own pile).
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from adapters.thirdparty.common import (
     check_seats,
     events_between,
     illegal,
+    newly_discarded,
     refuse_unless,
 )
 
@@ -128,6 +129,7 @@ class Feds01Table(Table):
         self.game_id = f"g{Feds01Table._counter}"
         self.bout = 1
         self.played_by: dict[str, int] = {}  # who put each card now on the table
+        self.discard: list[str] = []
         self.out_order: list[list[int]] = []
         seed = int(request.get("seed", 0))
         if "deck" in request:
@@ -197,7 +199,7 @@ class Feds01Table(Table):
             "victory": False,
         }
         self.bout = int(position.get("bout", 1) or 1)
-        self.initial_discard = discard
+        self.discard = list(discard)
         return self._call(
             {
                 "op": "load",
@@ -267,9 +269,6 @@ class Feds01Table(Table):
         table = self._table()
         hands = {s: [to_code(c) for c in p["deck"]] for s, p in players.items()}
         stock = [to_code(c) for c in engine["deck"]]
-        on_table = {c for p in table for c in (p["attack"], p["defence"]) if c}
-        held = {c for h in hands.values() for c in h}
-        discard = sorted(self.deck - held - on_table - set(stock))
         trump = to_code(engine["trumpCard"]["card"])
         defender = None if finished else seat_of(self.dump["defender"])
         attacker = None if finished else seat_of(self.dump["attacker"])
@@ -282,7 +281,7 @@ class Feds01Table(Table):
             "trump": trump,
             "trump_suit": trump[1],
             "stock": stock,
-            "discard": discard,
+            "discard": list(self.discard),
             "seats": [
                 {
                     "seat": s,
@@ -375,6 +374,11 @@ class Feds01Table(Table):
         before = self.state()
         self.dump = reply["game"]
         self.revision += 1
+        engine = self.dump["state"]
+        still = {to_code(c) for p in engine["players"].values() for c in p["deck"]}
+        still |= {to_code(c) for pair in engine["tableTop"].items() for c in pair if c}
+        still |= {to_code(c) for c in engine["deck"]}
+        self.discard += newly_discarded(before, action, still)
         kind = action["type"]
         if kind in ("attack", "throw_in", "transfer"):
             for card in action.get("cards", [action.get("card")]):

@@ -44,6 +44,7 @@ from adapters.thirdparty.common import (
     check_seats,
     events_between,
     illegal,
+    newly_discarded,
     refuse_unless,
 )
 
@@ -138,6 +139,7 @@ class PertsovTable(Table):
         self.count = len(seats)
         self.humans = {s["seat"]: bool(s.get("human", True)) for s in seats}
         self.bout = 1
+        self.discard: list[str] = []  # the engine keeps no pile: cards leaving the table
         self.out_order: list[list[int]] = []
         deck_size = int(rules.get("deck_size", 36))
         options = engine_options(rules, deck_size)
@@ -206,6 +208,7 @@ class PertsovTable(Table):
             **options,
         }
         self.bout = int(position.get("bout", 1) or 1)
+        self.discard = check_cards(position.get("discard", []), "position.discard")
         return self._normalised(state)
 
     def _deck(self, lowest_rank: str) -> list[str]:
@@ -291,12 +294,7 @@ class PertsovTable(Table):
         finished = self.finished()
         players = self._players()
         table = self._table()
-        on_table = {c for pair in table for c in (pair["attack"], pair["defence"]) if c}
-        in_hands = {c for s in players for c in self._hand(s)}
         stock = self._stock()
-        discard = sorted(
-            to_code(c) for c in engine["drawn_cards"] if to_code(c) not in on_table | in_hands
-        )
         attackers = [seat_of(i) for i in engine["attackers"]]
         defender = seat_of(engine["defender"]) if engine.get("defender") else None
         undefended = sum(1 for p in table if p["defence"] is None)
@@ -317,7 +315,7 @@ class PertsovTable(Table):
             "trump": trump,
             "trump_suit": trump[1],
             "stock": stock,
-            "discard": discard,
+            "discard": list(self.discard),
             "seats": [
                 {
                     "seat": s,
@@ -419,6 +417,9 @@ class PertsovTable(Table):
         before = self.state()
         self.engine_state = after
         self.revision += 1
+        still = {c for s in self._players() for c in self._hand(s)} | set(self._stock())
+        still |= {c for p in self._table() for c in (p["attack"], p["defence"]) if c}
+        self.discard += newly_discarded(before, action, still)
         if before["table"] and not self._table():
             self.bout += 1
         self._note_out()

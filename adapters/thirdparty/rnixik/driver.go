@@ -8,7 +8,9 @@
 //	{"op": "load", "game": id, "hands": [[cards]...], "out": [bool...], "stock": [cards],
 //	 "trump": card, "attacker": index, "discard": n}
 //	{"op": "act", "game": id, "player": index, "name": "attack"|"defend"|"pick_up"|"complete",
-//	 "card": card, "attacking": card, "defending": card}
+//	 "card": card, "cards": [cards], "attacking": card, "defending": card}
+//	    (an attack with "cards" plays them one after another, all or none: if the engine
+//	    ignores one, the game is put back as it was)
 //	{"op": "legal", "game": id, "player": index}
 //	{"op": "dump", "game": id}      {"op": "drop", "game": id}
 //
@@ -30,18 +32,18 @@ type driverClient struct {
 }
 
 func (c *driverClient) sendEvent(event interface{}) {}
-func (c *driverClient) sendMessage(message []byte) {}
-func (c *driverClient) Id() uint64                 { return c.id }
-func (c *driverClient) Nickname() string           { return c.name }
+func (c *driverClient) sendMessage(message []byte)  {}
+func (c *driverClient) Id() uint64                  { return c.id }
+func (c *driverClient) Nickname() string            { return c.name }
 
 type driverLogger struct{}
 
-func (driverLogger) LogGameBegins(game *Game)                             {}
+func (driverLogger) LogGameBegins(game *Game)                                {}
 func (driverLogger) LogPlayerActionAttack(game *Game, data AttackActionData) {}
 func (driverLogger) LogPlayerActionDefend(game *Game, data DefendActionData) {}
-func (driverLogger) LogPlayerActionPickUp(game *Game)                     {}
-func (driverLogger) LogPlayerActionComplete(game *Game)                   {}
-func (driverLogger) LogGameEnds(game *Game, hasLoser bool, loserIndex int) {}
+func (driverLogger) LogPlayerActionPickUp(game *Game)                        {}
+func (driverLogger) LogPlayerActionComplete(game *Game)                      {}
+func (driverLogger) LogGameEnds(game *Game, hasLoser bool, loserIndex int)   {}
 
 type request struct {
 	Op        string     `json:"op"`
@@ -57,6 +59,7 @@ type request struct {
 	Player    int        `json:"player"`
 	Name      string     `json:"name"`
 	Card      string     `json:"card"`
+	Cards     []string   `json:"cards"`
 	Attacking string     `json:"attacking"`
 	Defending string     `json:"defending"`
 }
@@ -178,6 +181,34 @@ func newTable(seats int) (*Room, []*Player) {
 	return &Room{1, owner, members, nil, lobby}, players
 }
 
+// snapshot returns a function that puts back what the engine's moves change.
+func snapshot(g *Game) func() {
+	type saved struct {
+		cards             []*Card
+		active, completed bool
+	}
+	players := make([]saved, len(g.players))
+	for i, p := range g.players {
+		players[i] = saved{append([]*Card(nil), p.cards...), p.IsActive, p.IsCompleted}
+	}
+	battleground := append([]*Card(nil), g.battleground...)
+	defending := make(map[int]*Card, len(g.defendingCards))
+	for k, v := range g.defendingCards {
+		defending[k] = v
+	}
+	deck := append([]*Card(nil), g.deck.cards...)
+	attacker, defender, pickUp := g.attackerIndex, g.defenderIndex, g.defenderPickUp
+	status, discard := g.status, g.discardPileSize
+	return func() {
+		for i, p := range g.players {
+			p.cards, p.IsActive, p.IsCompleted = players[i].cards, players[i].active, players[i].completed
+		}
+		g.battleground, g.defendingCards, g.deck.cards = battleground, defending, deck
+		g.attackerIndex, g.defenderIndex, g.defenderPickUp = attacker, defender, pickUp
+		g.status, g.discardPileSize = status, discard
+	}
+}
+
 // quiet stops the engine's AFK timers: no time passes between the harness's requests.
 func quiet(g *Game) { g.restartAfkTimers(-1) }
 
@@ -246,11 +277,24 @@ func (d *driver) handle(r request) (interface{}, error) {
 		player := g.players[r.Player]
 		switch r.Name {
 		case PlayerActionNameAttack:
-			card, err := parse(r.Card)
+			codes := r.Cards
+			if len(codes) == 0 {
+				codes = []string{r.Card}
+			}
+			cards, err := parseAll(codes)
 			if err != nil {
 				return nil, err
 			}
-			g.attack(player, AttackActionData{Card: card})
+			restore := snapshot(g)
+			for _, card := range cards {
+				before, _ := json.Marshal(dump(g))
+				g.attack(player, AttackActionData{Card: card})
+				after, _ := json.Marshal(dump(g))
+				if string(before) == string(after) {
+					restore()
+					break
+				}
+			}
 		case PlayerActionNameDefend:
 			attacking, err := parse(r.Attacking)
 			if err != nil {

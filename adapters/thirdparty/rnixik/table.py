@@ -11,7 +11,8 @@ their effect; this module maps cards, seats, actions and states:
   (``findFirstAttacker``), as its ``Game.prepare`` does;
 - a position sets the hands, the stock, the trump, the size of the discard pile and the
   attacker; the engine's ``adjustPlayerIndex`` names the defender;
-- actions: ``attack`` and ``throw_in`` are the engine's ``attack``, ``defend`` its
+- actions: ``attack`` (several cards: one engine ``attack`` after another, all or none) and
+  ``throw_in`` are the engine's ``attack``, ``defend`` its
   ``defend``, ``take`` its ``pickUp`` and ``done`` its ``complete`` (which the defender, too,
   says once every card is beaten: the engine ends a bout when every player in it has
   completed);
@@ -21,8 +22,9 @@ their effect; this module maps cards, seats, actions and states:
   when the engine's state changes (it ignores a move it refuses).  A refusal is ``illegal``
   without a clause: the engine gives no reason.
 
-The engine counts the discard pile but keeps no cards in it: the wrapper's ``discard`` is
-every card not in a hand, on the table or in the stock, sorted.
+The engine counts the discard pile but keeps no cards in it: the wrapper keeps the cards,
+adding those that leave the table for neither a hand nor the stock (starting from a
+position's own pile).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from adapters.thirdparty.common import (
     check_seats,
     events_between,
     illegal,
+    newly_discarded,
     refuse_unless,
 )
 
@@ -106,6 +109,7 @@ class RnixikTable(Table):
         self.deck = {r + s for r in RANKS_36 for s in "SHDC"}
         self.bout = 1
         self.played_by: dict[str, int] = {}
+        self.discard: list[str] = []
         self.out_order: list[list[int]] = []
         if "deck" in request:
             deck = check_deck(request["deck"], {36: RANKS_36}, ENGINE)
@@ -155,6 +159,7 @@ class RnixikTable(Table):
             if card not in self.deck:
                 raise RequestRefused("unsupported", f"{ENGINE} plays 36 cards: no {card}")
         self.bout = int(position.get("bout", 1) or 1)
+        self.discard = list(discard)
         return self._call(
             {
                 "op": "load",
@@ -223,8 +228,6 @@ class RnixikTable(Table):
         hands = self._hands()
         table = self._table()
         stock = [to_code(c) for c in dump["stock"]]
-        on_table = {c for p in table for c in (p["attack"], p["defence"]) if c}
-        discard = sorted(self.deck - {c for h in hands.values() for c in h} - on_table - set(stock))
         attacker = dump["attacker"] + 1 if dump["attacker"] >= 0 and not finished else None
         defender = dump["defender"] + 1 if dump["defender"] >= 0 and not finished else None
         limit = 0
@@ -238,7 +241,7 @@ class RnixikTable(Table):
             "trump": trump,
             "trump_suit": trump[1] if trump else None,
             "stock": stock,
-            "discard": discard,
+            "discard": list(self.discard),
             "seats": [
                 {
                     "seat": s,
@@ -290,9 +293,10 @@ class RnixikTable(Table):
         move: JSON = {"op": "act", "game": self.game_id, "player": seat - 1}
         open_bout = bool(self.dump["battleground"])
         if kind == "attack":
-            if open_bout or len(action["cards"]) != 1:
-                return None  # the engine plays one card per move; a bout is opened once
-            return {**move, "name": "attack", "card": to_engine(action["cards"][0])}
+            if open_bout:
+                return None  # a bout is opened once; cards are added with throw_in
+            # Several cards: the engine's attack with each in turn, all or none.
+            return {**move, "name": "attack", "cards": [to_engine(c) for c in action["cards"]]}
         if kind == "throw_in":
             if not open_bout:
                 return None
@@ -330,6 +334,10 @@ class RnixikTable(Table):
         before = self.state()
         self.dump = after
         self.revision += 1
+        still = {to_code(c) for p in after["players"] for c in p["cards"]}
+        still |= {to_code(c) for c in [*after["battleground"], *after["defending"].values()]}
+        still |= {to_code(c) for c in after["stock"]}
+        self.discard += newly_discarded(before, action, still)
         kind = action["type"]
         if kind in ("attack", "throw_in"):
             self.played_by[(action.get("cards") or [action.get("card")])[0]] = seat

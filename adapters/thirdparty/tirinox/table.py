@@ -22,8 +22,8 @@ translates:
 - a refusal is ``illegal`` without a clause; ``legal`` is every candidate the engine
   accepts, tried on a copy of the game.
 
-The engine keeps no discard pile: the wrapper's ``discard`` is every card of the deck not in
-a hand, on the table or in the stock, sorted.
+The engine keeps no discard pile: the wrapper keeps it, adding the cards that leave the
+table for neither a hand nor the stock (starting from a position's own pile).
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from adapters.thirdparty.common import (
     check_seats,
     events_between,
     illegal,
+    newly_discarded,
     refuse_unless,
 )
 
@@ -95,6 +96,7 @@ class TirinoxTable(Table):
         self.humans = {s["seat"]: bool(s.get("human", True)) for s in seats}
         self.deck = {r + s for r in RANKS_36 for s in "SHDC"}
         self.bout = 1
+        self.discard: list[str] = []
         if "deck" in request:
             deck = check_deck(request["deck"], {36: RANKS_36}, ENGINE)
             order = [*deck[:12], deck[-1], *deck[12:-1]]  # hands, then the trump, then the stock
@@ -132,6 +134,7 @@ class TirinoxTable(Table):
         game.attacker_index = attacker - 1
         game.field = {}
         self.bout = int(position.get("bout", 1) or 1)
+        self.discard = check_cards(position.get("discard", []), "position.discard")
         return game
 
     # ------------------------------------------------------------------ reading
@@ -155,8 +158,6 @@ class TirinoxTable(Table):
             for a, d in game.field.items()
         ]
         stock = [to_code(c) for c in game.deck]
-        on_table = {c for p in table for c in (p["attack"], p["defence"]) if c}
-        discard = sorted(self.deck - {c for h in hands.values() for c in h} - on_table - set(stock))
         result = None
         if finished:
             winner = game.winner + 1
@@ -176,7 +177,7 @@ class TirinoxTable(Table):
             "trump": to_code(game.trump),
             "trump_suit": to_code(game.trump)[1],
             "stock": stock,
-            "discard": discard,
+            "discard": list(self.discard),
             "seats": [
                 {
                     "seat": s,
@@ -207,9 +208,10 @@ class TirinoxTable(Table):
         kind = action["type"]
         if kind in ("attack", "throw_in"):
             cards = action["cards"] if kind == "attack" else [action["card"]]
-            if not attacking or len(cards) != 1 or bool(game.field) != (kind == "throw_in"):
+            if not attacking or bool(game.field) != (kind == "throw_in"):
                 return False
-            return bool(game.attack(to_engine(cards[0])))
+            # Several cards: the engine's attack with each in turn (on the copy being tried).
+            return all(game.attack(to_engine(card)) for card in cards)
         if kind == "defend":
             card = to_engine(action["card"])
             target = to_engine(action["attack"])
@@ -241,7 +243,7 @@ class TirinoxTable(Table):
         }
         return [
             a
-            for a in candidate_actions(view, seat, several=False)
+            for a in candidate_actions(view, seat, several=True)
             if self._play(copy.deepcopy(self.game), seat, a)
         ]
 
@@ -254,6 +256,10 @@ class TirinoxTable(Table):
         before = self.state()
         self.game = trial
         self.revision += 1
+        still = {to_code(c) for p in trial.players for c in p.cards}
+        still |= {to_code(c) for pair in trial.field.items() for c in pair if c}
+        still |= {to_code(c) for c in trial.deck}
+        self.discard += newly_discarded(before, action, still)
         if before["table"] and not trial.field:
             self.bout += 1
         return events_between(action, before, self.state())
