@@ -365,6 +365,8 @@ class Feds01Table(Table):
     def act(self, seat: int, action: Mapping[str, Any]) -> list[JSON]:
         if action["type"] == "accept" and self.rules.get("accept_after_defence"):
             raise RequestRefused("unsupported", f"{ENGINE} has no accept-anyway move")
+        if self.finished():
+            raise illegal(ENGINE, "the game is over")
         calls = self.calls(seat, action)
         if calls is None:
             raise illegal(ENGINE, f"no such {action['type']} for seat {seat} now")
