@@ -279,13 +279,15 @@ class PertsovTable(Table):
             "out_order": self.out_order + ([last] if last else []),
         }
 
+    def _out(self) -> set[int]:
+        """Seats out of the game as the engine has it: its ``winners`` (players without cards
+        once the stock is empty) and those it took out of play."""
+        winners = {seat_of(i) for i in self.engine_state.get("winners", ())}
+        return winners | {s for s, p in self._players().items() if "out_of_play" in statuses(p)}
+
     def _note_out(self) -> None:
         already = {s for group in self.out_order for s in group}
-        newly = sorted(
-            s
-            for s, p in self._players().items()
-            if "out_of_play" in statuses(p) and s not in already
-        )
+        newly = sorted(s for s in self._out() if s not in already)
         if newly:
             self.out_order.append(newly)
 
@@ -295,6 +297,7 @@ class PertsovTable(Table):
         players = self._players()
         table = self._table()
         stock = self._stock()
+        out = self._out()
         attackers = [seat_of(i) for i in engine["attackers"]]
         defender = seat_of(engine["defender"]) if engine.get("defender") else None
         undefended = sum(1 for p in table if p["defence"] is None)
@@ -320,7 +323,7 @@ class PertsovTable(Table):
                 {
                     "seat": s,
                     "hand": self._hand(s),
-                    "out": "out_of_play" in statuses(players[s]),
+                    "out": s in out,
                     "human": self.humans[s],
                     "actions": action_types(self.legal(s)),
                 }
