@@ -5,6 +5,11 @@ option group, turns ``@id:`` / ``@rule:`` tags into markers, runs every scenario
 adapter (``--durak-adapter NAME`` or ``--durak-engine "COMMAND"``), skips scenarios an engine
 cannot play (profile or capability not claimed) with the reason, and records each scenario's
 outcome, profile, options, clauses and transcript in ``item.user_properties`` for the reports.
+
+A failing scenario's record also says which check failed first and why (``failure``, see
+:mod:`durak_conformance.causes`), including whether it was *blocked*: failed before its
+subject steps (:func:`subject_line`).  Refusals whose reason was missing or different are
+listed in ``reason_notes``; they fail the scenario only with ``--durak-strict-reasons``.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import contextlib
 import fnmatch
 import functools
 import json
+import re
 import shlex
 from collections.abc import Generator, Iterator, Mapping
 from pathlib import Path
@@ -22,8 +28,9 @@ from typing import Any
 import pytest
 
 from adapters.base import Adapter, EngineFailure
+from durak_conformance.causes import NOT_THE_ENGINES, CheckFailed, Failure, short, signature
 from durak_conformance.steps.driver import JSON, TableDriver
-from durak_conformance.steps.notation import ScenarioError
+from durak_conformance.steps.notation import ScenarioError, block_locations
 
 GROUP = "durak-conformance"
 
@@ -109,6 +116,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=[],
         metavar="ID",
         help="run only scenarios whose @id matches ID (a glob); repeatable",
+    )
+    group.addoption(
+        "--durak-strict-reasons",
+        action="store_true",
+        default=False,
+        help="fail a scenario whose refusal gives a missing or different reason (clause); "
+        "without it such a refusal is only a reason note",
     )
     group.addoption(
         "--durak-records",
@@ -339,7 +353,11 @@ def durak_table(request: pytest.FixtureRequest, durak_adapter: Adapter) -> Itera
             raise pytest.UsageError(f"--durak-option {item!r}: expected KEY=VALUE")
         selected_options[key.strip()] = value.strip()
     driver = TableDriver(
-        durak_adapter, _resolve, frozenset(profiles) if profiles else None, selected_options
+        durak_adapter,
+        _resolve,
+        frozenset(profiles) if profiles else None,
+        selected_options,
+        strict_reasons=bool(config.getoption("--durak-strict-reasons")),
     )
     request.node.stash[_driver_key] = driver
     yield driver
@@ -350,14 +368,69 @@ _driver_key = pytest.StashKey[TableDriver]()
 
 
 def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
+    path = _feature_path(feature)
     request.node.stash[_scenario_key] = (
-        _feature_path(feature),
+        path,
         str(scenario.name),
         int(getattr(scenario, "line_number", 0)),
+    )
+    steps = list(getattr(scenario, "steps", []) or [])
+    request.node.stash[_steps_key] = ScenarioSteps(
+        subject=subject_line(steps, path), texts=step_texts(steps, path)
     )
 
 
 _scenario_key = pytest.StashKey[tuple[str, str, int]]()
+
+
+class ScenarioSteps:
+    """Where a scenario's subject starts, and the text of each of its lines with a step."""
+
+    def __init__(self, subject: int, texts: Mapping[int, str]) -> None:
+        self.subject = subject
+        self.texts = dict(texts)
+
+
+_steps_key = pytest.StashKey[ScenarioSteps]()
+
+
+def subject_line(steps: list[Any], path: str = "?") -> int:
+    """The line where a scenario's *subject* starts: its last action and what follows.
+
+    The last ``When`` step is the last action; when it is a block of actions (``When they
+    play:``), its last line is, and the lines before it are the preamble.  A scenario with no
+    ``When`` (the table is only set up and checked) starts its subject at its first ``Then``.
+    Everything before (Background, ``Given`` steps, ``Given they have played:``, earlier
+    actions and checks) sets the scene.  0 when there is no step at all.
+    """
+    whens = [s for s in steps if getattr(s, "type", "") == "when"]
+    if whens:
+        last = whens[-1]
+        docstring = getattr(last, "docstring", None)
+        if docstring:
+            lines = block_locations(f"{path}:{last.line_number}", docstring)
+            if lines:
+                return _line_of(lines[-1][0])
+        return int(last.line_number)
+    thens = [s for s in steps if getattr(s, "type", "") == "then"]
+    return int(thens[0].line_number) if thens else 0
+
+
+def step_texts(steps: list[Any], path: str = "?") -> dict[int, str]:
+    """Line number -> the text written there: each step, and each line of a step's block."""
+    texts: dict[int, str] = {}
+    for step in steps:
+        texts[int(step.line_number)] = str(step.name)
+        docstring = getattr(step, "docstring", None)
+        if docstring:
+            for where, text in block_locations(f"{path}:{step.line_number}", docstring):
+                texts[_line_of(where)] = text.strip()
+    return texts
+
+
+def _line_of(location: str) -> int:
+    _, _, line = location.rpartition(":")
+    return int(line) if line.isdigit() else 0
 
 
 def pytest_bdd_before_step(
@@ -387,7 +460,13 @@ def pytest_bdd_after_step(
     previous = None if driver.take_new_deal() else request.node.stash.get(_card_count_key, None)
     problem = card_problem(driver.state, previous)
     if problem is not None:
-        raise AssertionError(f"{driver.location}: {problem}")
+        raise CheckFailed(
+            f"{driver.location}: {problem}",
+            kind="cards",
+            expected="each card once, none from nowhere",
+            actual="a card twice" if "twice" in problem else "cards from nowhere",
+            where=driver.location,
+        )
     request.node.stash[_card_count_key] = _card_total(driver.state)
 
 
@@ -452,7 +531,7 @@ def pytest_runtest_makereport(
         report.user_properties = list(item.user_properties)
         if report.failed:
             exc = call.excinfo.value if call.excinfo is not None else None
-            if isinstance(exc, AssertionError | ScenarioError | EngineFailure):
+            if isinstance(exc, CheckFailed | ScenarioError | EngineFailure):
                 # The step's own message says what was expected and what the engine said;
                 # the harness's traceback would only bury it.
                 report.longrepr = record["message"]
@@ -470,7 +549,9 @@ def _status(report: pytest.TestReport, call: pytest.CallInfo[None]) -> str:
     if report.passed:
         return "pass"
     exc = call.excinfo.value if call.excinfo is not None else None
-    if isinstance(exc, AssertionError):
+    # A check that failed is the engine's; any other exception (a bare assert included) means
+    # the scenario could not be judged.
+    if isinstance(exc, CheckFailed):
         return "fail"
     return "error"
 
@@ -494,8 +575,13 @@ def _record(
             )
         elif isinstance(exc, EngineFailure):
             message = f"engine failure at {driver.location}: {exc}"
-        else:
-            message = str(exc)
+        elif isinstance(exc, CheckFailed | pytest.fail.Exception):
+            message = str(getattr(exc, "msg", exc))
+        else:  # our own bug, not the engine's: say so
+            message = (
+                f"harness error at {driver.location}: {type(exc).__name__}: {exc} "
+                "(a bug in durak-conformance, not in the engine: please report it)"
+            )
     ids = [m.args[0] for m in item.iter_markers("scenario_id")]
     clauses = [m.args[0] for m in item.iter_markers("rule")]
     feature, name, line = item.stash.get(_scenario_key, ("", item.name, 0))
@@ -511,8 +597,9 @@ def _record(
         "feature": feature,
         "line": line,
         "area": Path(feature).stem if feature else "",
-        "profile": driver.setup.profile or "",
-        "options": dict(driver.effective_options),
+        # A scenario that broke before naming its profile is still filed under one.
+        "profile": driver.setup.profile or item_profile(item) or "(no profile)",
+        "options": driver.record_options(),
         "adapter": _adapter_of(item),
         "clauses": clauses,
         "ambiguous": any(True for _ in item.iter_markers("ambiguous")),
@@ -522,7 +609,58 @@ def _record(
         # Passing scenarios need no transcript; it is the bulk of a record (and of xdist traffic).
         "transcript": list(driver.transcript) if status in ("fail", "error") else [],
         "duration": report.duration,
+        "failure": _failure(item, driver, status, call),
+        "reason_notes": [dict(note) for note in driver.reason_notes],
     }
+
+
+_ENGINE_NAME = re.compile(r"^engine (?:'[^']*'|\"[^\"]*\") ")
+
+
+def _failure(
+    item: pytest.Item, driver: TableDriver, status: str, call: pytest.CallInfo[None]
+) -> JSON | None:
+    """The record's ``failure``: the first failed check, its signature, and whether it
+    came before the scenario's subject (blocked)."""
+    exc = call.excinfo.value if call.excinfo is not None else None
+    if status not in ("fail", "error") or exc is None:
+        return None
+    where = driver.location
+    clause: str | None = None
+    if isinstance(exc, CheckFailed):
+        kind, expected, actual, clause = exc.kind, exc.expected, exc.actual, exc.clause
+        where = exc.where or where
+    elif isinstance(exc, EngineFailure):
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        kind, expected, actual = "engine", "a valid reply", short(_ENGINE_NAME.sub("", first))
+    elif isinstance(exc, ScenarioError):
+        text = str(exc)
+        text = text[len(where) + 2 :] if text.startswith(where + ": ") else text
+        kind, expected, actual = "scenario", "a scenario the harness can play", short(text)
+    elif isinstance(exc, pytest.fail.Exception):  # the engine could not be started
+        kind, expected, actual = "engine", "a running engine", short(str(exc.msg))
+    else:
+        kind, expected, actual = "harness", "no error", short(f"{type(exc).__name__}: {exc}")
+    steps = item.stash.get(_steps_key, None)
+    line = _line_of(where)
+    clauses = {str(m.args[0]) for m in item.iter_markers("rule")}
+    if kind in NOT_THE_ENGINES:
+        blocked = True
+    elif clause is not None and clause in clauses:
+        blocked = False  # an earlier check about the scenario's own rule
+    else:
+        blocked = steps is not None and 0 < line < steps.subject
+    text = steps.texts.get(line, "") if steps is not None else ""
+    return Failure(
+        kind=kind,
+        step=where,
+        text=text,
+        clause=clause,
+        expected=expected,
+        actual=actual,
+        signature=signature(kind, clause, expected, actual),
+        blocked=blocked,
+    ).to_json()
 
 
 def _token(text: str) -> str:

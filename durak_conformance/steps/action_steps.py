@@ -24,14 +24,14 @@ def _act(durak_table: TableDriver, text: str) -> None:
 
 @when(parsers.re(r"(?:they play|the play continues):?"))
 def _play(durak_table: TableDriver, docstring: str) -> None:
-    lines = [line for line in docstring.splitlines() if line.strip()]
     parsed = []
-    for line in lines:
+    locations = notation.block_locations(durak_table.location, docstring)
+    for _, line in locations:
         try:
             parsed.append((line.strip(), notation.action(line)))
         except notation.ScenarioError as exc:
             raise durak_table.error(str(exc)) from None
-    durak_table.play_all(parsed)
+    durak_table.play_all(parsed, [where for where, _ in locations])
 
 
 @when(parsers.re(r"the game starts|the cards are dealt"))

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from adapters.base import ActResult, Adapter, Implementation, UnsupportedByEngine
+from durak_conformance.causes import CheckFailed, action_shape, clause_suffix
 from durak_conformance.steps.notation import ParsedAction, ScenarioError
 from reference_engine.cards import deck as full_deck
 
@@ -77,6 +78,8 @@ class TableDriver:
         resolve: Callable[[str, Mapping[str, str]], tuple[JSON, dict[str, str]]],
         selected_profiles: frozenset[str] | None = None,
         selected_options: Mapping[str, str] | None = None,
+        *,
+        strict_reasons: bool = False,
     ) -> None:
         self.adapter = adapter
         self._resolve = resolve
@@ -94,6 +97,10 @@ class TableDriver:
         self.recent_events: list[JSON] = []
         """Events of the latest action or passing of time."""
         self._new_deal = False
+        self.strict_reasons = strict_reasons
+        """A missing or different refusal reason fails the scenario (``--strict-reasons``)."""
+        self.reason_notes: list[JSON] = []
+        """``{step, expected, got}`` for each refusal whose reason was missing or different."""
 
     # ------------------------------------------------------------------ helpers
 
@@ -105,6 +112,7 @@ class TableDriver:
         return ScenarioError(f"{self.location}: {message}")
 
     def require_capability(self, capability: str, why: str) -> None:
+        self.require_selected_and_claimed()
         if capability not in self.implementation.capabilities:
             pytest.skip(f"engine does not claim capability {capability!r} ({why})")
 
@@ -113,8 +121,38 @@ class TableDriver:
         self.setup.profile = profile
         if self.selected_profiles is not None and profile not in self.selected_profiles:
             pytest.skip(f"deselected: profile {profile} not selected")
+        # A profile the engine does not claim is skipped later, when the scenario first needs
+        # the engine (require_selected_and_claimed): the Given steps after this one still name
+        # the table options, and the record's key needs them (outline rows may differ in
+        # nothing else).
+
+    def require_selected_and_claimed(self) -> None:
+        """Skip a scenario the run does not select (by option) or whose profile the engine
+        does not claim; the table options are resolved first, so its record is keyed by them."""
+        profile = self.setup.profile
+        if profile is None:
+            return
+        options = self.record_options()
+        for key, value in self.selected_options.items():
+            if options.get(key) != value:
+                pytest.skip(f"deselected: option {key}={options.get(key)} (run selects {value})")
         if profile not in self.implementation.profiles:
             pytest.skip(f"engine does not implement profile {profile!r}")
+
+    def record_options(self) -> dict[str, str]:
+        """The table options the scenario plays with (every option, defaults filled in).
+
+        Known even when the scenario was skipped before its game started, so that records of
+        outline rows that differ only in their options never share a key.  Options a profile
+        cannot resolve (a broken scenario) are given as written.
+        """
+        if self.game is not None or self.setup.profile is None:
+            return dict(self.effective_options)
+        try:
+            _, options = self._resolve(self.setup.profile, self.setup.options)
+        except ScenarioError:
+            return dict(self.setup.options)
+        return dict(options)
 
     def set_option(self, key: str, value: str) -> None:
         self._before_start("set a table option")
@@ -137,10 +175,8 @@ class TableDriver:
         s = self.setup
         if s.profile is None:
             raise self.error("no profile: start with e.g. 'Given the \"videochess\" profile'")
+        self.require_selected_and_claimed()
         rules, options = self._resolve(s.profile, s.options)
-        for key, value in self.selected_options.items():
-            if options.get(key) != value:
-                pytest.skip(f"deselected: option {key}={options.get(key)} (run selects {value})")
         self.rules, self.effective_options = rules, options
         game = f"g{next(_game_ids)}"
         kwargs: JSON = {}
@@ -259,14 +295,23 @@ class TableDriver:
         self.last = LastAction(parsed, result, before, self.location)
         return self.last
 
-    def play_all(self, lines: list[tuple[str, ParsedAction]]) -> None:
-        """Play several actions, each of which must be accepted."""
-        for text, parsed in lines:
+    def play_all(
+        self, lines: list[tuple[str, ParsedAction]], locations: list[str] | None = None
+    ) -> None:
+        """Play several actions, each of which must be accepted.
+
+        ``locations`` (``features/...:LINE``, one per action) let failures name the line of
+        the block that failed rather than the step.
+        """
+        for index, (text, parsed) in enumerate(lines):
+            if locations is not None:
+                self.location = locations[index]
             last = self.act(parsed)
             if not last.result.ok:
-                raise AssertionError(
+                raise _refused(
+                    last,
                     f"{self.location}: '{text}' was refused by the engine, but the scenario "
-                    f"expects it to be accepted: {_error_text(last.result)}"
+                    f"expects it to be accepted: {_error_text(last.result)}",
                 )
             last.checked = True
 
@@ -317,9 +362,10 @@ class TableDriver:
         last = self.last
         if last is not None and not last.checked and not last.result.ok:
             last.checked = True
-            raise AssertionError(
+            raise _refused(
+                last,
                 f"{last.location}: the engine refused {_action_text(last.parsed)}, but the "
-                f"scenario expects it to be accepted: {_error_text(last.result)}"
+                f"scenario expects it to be accepted: {_error_text(last.result)}",
             )
 
     def current(self) -> JSON:
@@ -360,7 +406,26 @@ def seat_state(state: JSON, seat: int) -> JSON:
     for entry in state.get("seats", []):
         if entry.get("seat") == seat:
             return dict(entry)
-    raise AssertionError(f"the engine's state has no seat {seat}")
+    raise CheckFailed(
+        f"the engine's state has no seat {seat}",
+        kind="seats",
+        expected=f"seat {seat} in the state",
+        actual=f"no seat {seat}",
+    )
+
+
+def _refused(last: LastAction, message: str) -> CheckFailed:
+    """An action the scenario expects to be accepted was refused."""
+    err = last.result.error or {}
+    clause = err.get("clause")
+    return CheckFailed(
+        message,
+        kind="refused",
+        expected=f"{action_shape(last.parsed.action)} accepted",
+        actual=f"refused: {err.get('code', '?')}"
+        + (f" ({clause_suffix(str(clause))})" if clause else ""),
+        where=last.location,
+    )
 
 
 def _reply_json(result: ActResult) -> JSON:

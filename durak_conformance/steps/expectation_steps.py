@@ -1,6 +1,8 @@
 """``Then`` steps: what the engine must have decided.
 
-Each failure message says what the scenario expected and what the engine said.
+Each failure message says what the scenario expected and what the engine said; each failure
+also carries its kind and short shapes of expected and actual (see
+:mod:`durak_conformance.causes`), which the reports group failures by.
 """
 
 from __future__ import annotations
@@ -10,7 +12,16 @@ from typing import Any
 
 from pytest_bdd import parsers, then
 
+from durak_conformance.causes import action_shape, seats_text
 from durak_conformance.steps import notation
+from durak_conformance.steps.checks import (
+    difference,
+    fail,
+    full_clause,
+    note_reason,
+    refusal_text,
+    result_shape,
+)
 from durak_conformance.steps.driver import JSON, TableDriver, seat_state
 
 # Fields of the state that the rules decide; only these are compared after a refusal.
@@ -29,10 +40,6 @@ _RULE_FIELDS = (
 )
 
 
-def _fail(durak_table: TableDriver, expected: str, got: Any) -> AssertionError:
-    return AssertionError(f"{durak_table.location}: expected {expected}; the engine says {got}")
-
-
 # ---------------------------------------------------------------- acceptance
 
 
@@ -44,10 +51,13 @@ def _accepted(durak_table: TableDriver) -> None:
     last.checked = True
     if not last.result.ok:
         err = last.result.error or {}
-        raise _fail(
+        raise fail(
             durak_table,
+            "refused",
             "the action to be accepted",
             f"refused: {err.get('code')}: {err.get('message')} {err.get('clause') or ''}",
+            expected_shape=f"{action_shape(last.parsed.action)} accepted",
+            actual=refusal_text(err),
         )
 
 
@@ -58,26 +68,47 @@ def _accepted(durak_table: TableDriver) -> None:
     )
 )
 def _rejected(durak_table: TableDriver, clause: str | None) -> None:
+    """The verdict is the refusal and its consequences (the state unchanged); the reason the
+    engine gives is compared last and only noted when it differs (see ``note_reason``)."""
     last = durak_table.last
     if last is None:
         raise durak_table.error("no action was tried before 'it is rejected'")
     last.checked = True
+    full = full_clause(durak_table, clause) if clause is not None else None
+    shape = action_shape(last.parsed.action)
     if last.result.ok:
-        raise _fail(durak_table, f"the action to be rejected{_clause_text(clause)}", "accepted")
+        raise fail(
+            durak_table,
+            "accepted",
+            f"the action to be rejected{_clause_text(full)}",
+            "accepted",
+            expected_shape=f"{shape} refused",
+            clause=full,
+        )
     err = last.result.error or {}
     if err.get("code") != "illegal":
-        raise _fail(durak_table, "an 'illegal' error", f"{err.get('code')}: {err.get('message')}")
-    if clause is not None:
-        _check_clause(durak_table, clause, err.get("clause"))
+        raise fail(
+            durak_table,
+            "refusal-code",
+            "an 'illegal' error",
+            f"{err.get('code')}: {err.get('message')}",
+            expected_shape=f"{shape} refused: illegal",
+            actual=f"refused: {err.get('code')}",
+            clause=full,
+        )
     after = durak_table.fresh_state()
     before = last.state_before
     changed = [f for f in _RULE_FIELDS if before.get(f) != after.get(f)]
     if changed:
-        raise _fail(
+        raise fail(
             durak_table,
+            "state-changed",
             "the state to be unchanged after a refused action",
             f"changed {', '.join(changed)}",
+            clause=full,
         )
+    if full is not None:
+        note_reason(durak_table, full, err.get("clause"))
 
 
 @then(
@@ -98,17 +129,6 @@ def _clause_text(clause: str | None) -> str:
     return f" under {clause}" if clause else ""
 
 
-def _check_clause(durak_table: TableDriver, expected: str, got: Any) -> None:
-    """The engine's clause must end with the expected suffix (or be the full id)."""
-    if got is None:
-        # Engines are asked, not forced, to name clauses; the refusal itself is what counts.
-        return
-    profile = durak_table.setup.profile or ""
-    full = expected if expected.startswith(profile + ".") else f"{profile}.{expected}"
-    if got != full:
-        raise _fail(durak_table, f"a refusal under {full}", f"a refusal under {got}")
-
-
 # ---------------------------------------------------------------- hands
 
 
@@ -120,7 +140,14 @@ def _hand(durak_table: TableDriver, seat: int) -> list[str]:
 def _hand_size(durak_table: TableDriver, seat: str, n: str) -> None:
     hand = _hand(durak_table, int(seat))
     if len(hand) != int(n):
-        raise _fail(durak_table, f"seat {seat} to hold {n} cards", f"{len(hand)}: {hand}")
+        raise fail(
+            durak_table,
+            "hand",
+            f"seat {seat} to hold {n} cards",
+            f"{len(hand)}: {hand}",
+            expected_shape=f"seat {seat} holds {n} cards",
+            actual=f"seat {seat} holds {len(hand)} cards",
+        )
 
 
 @then(parsers.re(r'seat (?P<seat>\d+) holds exactly "?(?P<cards>[^"]*?)"?'))
@@ -128,14 +155,28 @@ def _hand_exact(durak_table: TableDriver, seat: str, cards: str) -> None:
     expected = notation.cards(cards)
     hand = _hand(durak_table, int(seat))
     if Counter(hand) != Counter(expected):
-        raise _fail(durak_table, f"seat {seat} to hold exactly {sorted(expected)}", sorted(hand))
+        raise fail(
+            durak_table,
+            "hand",
+            f"seat {seat} to hold exactly {sorted(expected)}",
+            sorted(hand),
+            expected_shape=f"seat {seat} holds exactly the cards given",
+            actual=f"seat {seat}: {difference(expected, hand)}",
+        )
 
 
 @then(parsers.re(r"seat (?P<seat>\d+) has no cards"))
 def _hand_empty(durak_table: TableDriver, seat: str) -> None:
     hand = _hand(durak_table, int(seat))
     if hand:
-        raise _fail(durak_table, f"seat {seat} to hold no cards", hand)
+        raise fail(
+            durak_table,
+            "hand",
+            f"seat {seat} to hold no cards",
+            hand,
+            expected_shape=f"seat {seat} holds no cards",
+            actual=f"seat {seat} holds cards",
+        )
 
 
 @then(parsers.re(r'seat (?P<seat>\d+) (?:still )?holds "?(?P<cards>[^"]*?)"? among others'))
@@ -143,7 +184,14 @@ def _hand_includes(durak_table: TableDriver, seat: str, cards: str) -> None:
     hand = _hand(durak_table, int(seat))
     missing = [c for c in notation.cards(cards) if c not in hand]
     if missing:
-        raise _fail(durak_table, f"seat {seat} to hold {missing}", hand)
+        raise fail(
+            durak_table,
+            "hand",
+            f"seat {seat} to hold {missing}",
+            hand,
+            expected_shape=f"seat {seat} holds the cards given",
+            actual=f"seat {seat}: missing {' '.join(missing)}",
+        )
 
 
 @then(parsers.re(r'seat (?P<seat>\d+) does not hold "?(?P<cards>[^"]*?)"?'))
@@ -151,7 +199,14 @@ def _hand_excludes(durak_table: TableDriver, seat: str, cards: str) -> None:
     hand = _hand(durak_table, int(seat))
     present = [c for c in notation.cards(cards) if c in hand]
     if present:
-        raise _fail(durak_table, f"seat {seat} not to hold {present}", hand)
+        raise fail(
+            durak_table,
+            "hand",
+            f"seat {seat} not to hold {present}",
+            hand,
+            expected_shape=f"seat {seat} does not hold the cards given",
+            actual=f"seat {seat}: holds {' '.join(present)}",
+        )
 
 
 # ---------------------------------------------------------------- table, stock, discard
@@ -166,18 +221,36 @@ def _table_is(durak_table: TableDriver, table: str | None, empty: str | None) ->
     expected = notation.table(table or "")
     got = _table(durak_table.current())
     if Counter(got) != Counter(expected):
-        raise _fail(durak_table, f"the table to be {_show_table(expected)}", _show_table(got))
+        raise fail(
+            durak_table,
+            "table",
+            f"the table to be {_show_table(expected)}",
+            _show_table(got),
+            expected_shape="the table as given",
+            actual="empty" if not got else difference(expected, got, _show_pair),
+        )
 
 
 def _show_table(pairs: list[tuple[str, str | None]]) -> str:
-    return " ".join(a if d is None else f"{a}/{d}" for a, d in pairs) or "empty"
+    return " ".join(_show_pair(p) for p in pairs) or "empty"
+
+
+def _show_pair(pair: tuple[str, str | None]) -> str:
+    attack, defence = pair
+    return attack if defence is None else f"{attack}/{defence}"
 
 
 @then(parsers.re(r"the stock holds (?P<n>\d+) cards?"))
 def _stock_size(durak_table: TableDriver, n: str) -> None:
     stock = durak_table.current().get("stock", [])
     if len(stock) != int(n):
-        raise _fail(durak_table, f"{n} cards in the stock", f"{len(stock)}: {stock}")
+        raise fail(
+            durak_table,
+            "stock",
+            f"{n} cards in the stock",
+            f"{len(stock)}: {stock}",
+            actual=f"{len(stock)} cards in the stock",
+        )
 
 
 @then(parsers.re(r"the stock is now empty|the stock runs out"))
@@ -189,7 +262,13 @@ def _stock_now_empty(durak_table: TableDriver) -> None:
 def _discard_size(durak_table: TableDriver, n: str) -> None:
     discard = durak_table.current().get("discard", [])
     if len(discard) != int(n):
-        raise _fail(durak_table, f"{n} cards in the discard pile", f"{len(discard)}: {discard}")
+        raise fail(
+            durak_table,
+            "discard",
+            f"{n} cards in the discard pile",
+            f"{len(discard)}: {discard}",
+            actual=f"{len(discard)} cards in the discard pile",
+        )
 
 
 @then(parsers.re(r'the discard pile (?:includes|now holds) "?(?P<cards>[^"]*?)"?'))
@@ -197,7 +276,14 @@ def _discard_includes(durak_table: TableDriver, cards: str) -> None:
     discard = durak_table.current().get("discard", [])
     missing = [c for c in notation.cards(cards) if c not in discard]
     if missing:
-        raise _fail(durak_table, f"the discard pile to include {missing}", discard)
+        raise fail(
+            durak_table,
+            "discard",
+            f"the discard pile to include {missing}",
+            discard,
+            expected_shape="the discard pile includes the cards given",
+            actual=f"missing {' '.join(missing)}",
+        )
 
 
 @then(parsers.re(r"the bout (?:ends|is over) with the cards discarded"))
@@ -205,11 +291,23 @@ def _bout_discarded(durak_table: TableDriver) -> None:
     state = durak_table.current()
     cards = _bout_cards(durak_table)
     if state.get("table"):
-        raise _fail(durak_table, "the bout to be over (empty table)", _show_table(_table(state)))
+        raise fail(
+            durak_table,
+            "bout",
+            "the bout to be over (empty table)",
+            _show_table(_table(state)),
+            expected_shape="the bout over, its cards discarded",
+            actual="the bout still open",
+        )
     missing = [c for c in cards if c not in state.get("discard", [])]
     if missing:
-        raise _fail(
-            durak_table, f"the bout's cards {cards} in the discard pile", f"missing {missing}"
+        raise fail(
+            durak_table,
+            "bout",
+            f"the bout's cards {cards} in the discard pile",
+            f"missing {missing}",
+            expected_shape="the bout over, its cards discarded",
+            actual=f"not discarded: {' '.join(missing)}",
         )
 
 
@@ -218,11 +316,25 @@ def _bout_taken(durak_table: TableDriver, seat: str) -> None:
     state = durak_table.current()
     cards = _bout_cards(durak_table)
     if state.get("table"):
-        raise _fail(durak_table, "the bout to be over (empty table)", _show_table(_table(state)))
+        raise fail(
+            durak_table,
+            "bout",
+            "the bout to be over (empty table)",
+            _show_table(_table(state)),
+            expected_shape=f"the bout over, seat {seat} taking its cards",
+            actual="the bout still open",
+        )
     hand = seat_state(state, int(seat)).get("hand", [])
     missing = [c for c in cards if c not in hand]
     if missing:
-        raise _fail(durak_table, f"seat {seat} to have taken {cards}", f"missing {missing}")
+        raise fail(
+            durak_table,
+            "bout",
+            f"seat {seat} to have taken {cards}",
+            f"missing {missing}",
+            expected_shape=f"the bout over, seat {seat} taking its cards",
+            actual=f"seat {seat} lacks {' '.join(missing)}",
+        )
 
 
 def _bout_cards(durak_table: TableDriver) -> list[str]:
@@ -246,10 +358,12 @@ def _bout_cards(durak_table: TableDriver) -> list[str]:
 def _bout_open(durak_table: TableDriver) -> None:
     state = durak_table.current()
     if state.get("phase") != "bout" or not state.get("table"):
-        raise _fail(
+        raise fail(
             durak_table,
+            "bout",
             "the bout to be still open",
             f"phase {state.get('phase')}, table {_show_table(_table(state))}",
+            actual=f"phase {state.get('phase')}",
         )
 
 
@@ -257,7 +371,13 @@ def _bout_open(durak_table: TableDriver) -> None:
 def _limit(durak_table: TableDriver, n: str) -> None:
     limit = durak_table.current().get("limit")
     if limit != int(n):
-        raise _fail(durak_table, f"the bout limit to be {n}", limit)
+        raise fail(
+            durak_table,
+            "limit",
+            f"the bout limit to be {n}",
+            limit,
+            actual=f"the bout limit {limit}" if limit is not None else "no bout limit",
+        )
 
 
 # ---------------------------------------------------------------- roles and turns
@@ -268,8 +388,11 @@ def _attacks(durak_table: TableDriver, a: str, d: str) -> None:
     state = durak_table.current()
     got = (state.get("attacker"), state.get("defender"))
     if got != (int(a), int(d)):
-        raise _fail(
-            durak_table, f"seat {a} attacking seat {d}", f"seat {got[0]} attacking seat {got[1]}"
+        raise fail(
+            durak_table,
+            "roles",
+            f"seat {a} attacking seat {d}",
+            f"seat {got[0]} attacking seat {got[1]}",
         )
 
 
@@ -282,10 +405,14 @@ def _attacks(durak_table: TableDriver, a: str, d: str) -> None:
 def _attacks_next(durak_table: TableDriver, a: str) -> None:
     state = durak_table.current()
     if state.get("phase") != "lead" or state.get("attacker") != int(a):
-        raise _fail(
+        attacker = state.get("attacker")
+        raise fail(
             durak_table,
+            "roles",
             f"seat {a} to open the next bout",
-            f"phase {state.get('phase')}, attacker {state.get('attacker')}",
+            f"phase {state.get('phase')}, attacker {attacker}",
+            actual=f"phase {state.get('phase')}, "
+            + (f"seat {attacker} attacks" if attacker else "nobody attacks"),
         )
 
 
@@ -293,7 +420,7 @@ def _attacks_next(durak_table: TableDriver, a: str) -> None:
 def _defends(durak_table: TableDriver, d: str) -> None:
     got = durak_table.current().get("defender")
     if got != int(d):
-        raise _fail(durak_table, f"seat {d} to defend", f"seat {got} defends")
+        raise fail(durak_table, "roles", f"seat {d} to defend", f"seat {got} defends")
 
 
 def _actions(durak_table: TableDriver, seat: int) -> list[str]:
@@ -306,10 +433,13 @@ def _may(durak_table: TableDriver, seat: str, types: str) -> None:
     got = _actions(durak_table, int(seat))
     missing = [t for t in wanted if t not in got]
     if missing:
-        raise _fail(
+        raise fail(
             durak_table,
+            "actions",
             f"seat {seat} to be allowed to {', '.join(wanted)}",
             f"seat {seat} may {', '.join(got) or 'do nothing'}",
+            expected_shape=f"seat {seat} may {', '.join(missing)}",
+            actual=f"seat {seat} may not",
         )
 
 
@@ -319,10 +449,13 @@ def _may_not(durak_table: TableDriver, seat: str, types: str) -> None:
     got = _actions(durak_table, int(seat))
     present = [t for t in unwanted if t in got]
     if present:
-        raise _fail(
+        raise fail(
             durak_table,
+            "actions",
             f"seat {seat} not to be allowed to {', '.join(present)}",
             f"seat {seat} may {', '.join(got)}",
+            expected_shape=f"seat {seat} may not {', '.join(present)}",
+            actual=f"seat {seat} may",
         )
 
 
@@ -339,13 +472,25 @@ def _who_acts(
     acting = {e["seat"]: e.get("actions", []) for e in state.get("seats", []) if e.get("actions")}
     if seat is not None:
         if int(seat) in acting:
-            raise _fail(durak_table, f"seat {seat} to have no action", acting)
+            raise fail(
+                durak_table,
+                "actions",
+                f"seat {seat} to have no action",
+                acting,
+                actual=f"seat {seat} may {', '.join(acting[int(seat)])}",
+            )
         return
     keep = only or only2
     expected = {int(keep)} if keep else set()
     if set(acting) != expected:
         who = f"only seat {keep}" if keep else "nobody"
-        raise _fail(durak_table, f"{who} to be able to act", acting or "nobody may act")
+        raise fail(
+            durak_table,
+            "actions",
+            f"{who} to be able to act",
+            acting or "nobody may act",
+            actual=f"{seats_text(sorted(acting))} may act",
+        )
 
 
 @then(parsers.re(r"seat (?P<seat>\d+) (?P<neg>may|may not) legally (?P<text>.+)"))
@@ -359,10 +504,14 @@ def _legal(durak_table: TableDriver, seat: str, neg: str, text: str) -> None:
     wanted = _canonical(parsed.action)
     present = any(_canonical(a) == wanted for a in listed)
     if present != (neg == "may"):
-        raise _fail(
+        raise fail(
             durak_table,
+            "legal",
             f"'{text}' {'in' if neg == 'may' else 'not in'} seat {seat}'s legal actions",
             [_canonical(a) for a in listed],
+            expected_shape=f"{action_shape(parsed.action)} "
+            + ("listed" if neg == "may" else "not listed"),
+            actual="listed" if present else "not listed",
         )
 
 
@@ -384,14 +533,14 @@ def _canonical(action: JSON) -> tuple[Any, ...]:
 def _trump_suit(durak_table: TableDriver, suit: str) -> None:
     got = durak_table.current().get("trump_suit")
     if got != notation.suit(suit):
-        raise _fail(durak_table, f"trump suit {suit}", got)
+        raise fail(durak_table, "trump", f"trump suit {suit}", got, actual=f"trump suit {got}")
 
 
 @then(parsers.re(r"the (?:trump|face-up) card is (?P<card>\S+)"))
 def _trump_card(durak_table: TableDriver, card: str) -> None:
     got = durak_table.current().get("trump")
     if got != notation.card(card):
-        raise _fail(durak_table, f"trump card {card}", got)
+        raise fail(durak_table, "trump", f"trump card {card}", got, actual=f"trump card {got}")
 
 
 @then(parsers.re(r'the stock, top first, is "?(?P<cards>[^"]*?)"?'))
@@ -399,7 +548,14 @@ def _stock_is(durak_table: TableDriver, cards: str) -> None:
     got = durak_table.current().get("stock", [])
     expected = notation.cards(cards)
     if got != expected:
-        raise _fail(durak_table, f"the stock to be {expected}", got)
+        raise fail(
+            durak_table,
+            "stock",
+            f"the stock to be {expected}",
+            got,
+            expected_shape="the stock as given, top first",
+            actual=difference(expected, got),
+        )
 
 
 # ---------------------------------------------------------------- going out and results
@@ -409,7 +565,7 @@ def _result(durak_table: TableDriver) -> JSON:
     state = durak_table.current()
     result = state.get("result")
     if state.get("phase") != "finished" or not result:
-        raise _fail(durak_table, "the game to be over", f"phase {state.get('phase')}")
+        raise fail(durak_table, "result", "the game to be over", f"phase {state.get('phase')}")
     return dict(result)
 
 
@@ -418,7 +574,13 @@ def _is_out(durak_table: TableDriver, seats: str) -> None:
     state = durak_table.current()
     for seat in notation.seat_list(seats):
         if not seat_state(state, seat).get("out"):
-            raise _fail(durak_table, f"seat {seat} to be out of the game", "still in")
+            raise fail(
+                durak_table,
+                "seats",
+                f"seat {seat} to be out of the game",
+                "still in",
+                actual=f"seat {seat} still in",
+            )
 
 
 @then(parsers.re(r"seats? (?P<seats>[\d ,and]+) (?:is|are) still in the game"))
@@ -426,14 +588,26 @@ def _is_in(durak_table: TableDriver, seats: str) -> None:
     state = durak_table.current()
     for seat in notation.seat_list(seats):
         if seat_state(state, seat).get("out"):
-            raise _fail(durak_table, f"seat {seat} to be still in the game", "out")
+            raise fail(
+                durak_table,
+                "seats",
+                f"seat {seat} to be still in the game",
+                "out",
+                actual=f"seat {seat} out",
+            )
 
 
 @then(parsers.re(r"the game is not over"))
 def _not_over(durak_table: TableDriver) -> None:
     state = durak_table.current()
     if state.get("phase") == "finished" or state.get("result"):
-        raise _fail(durak_table, "the game to go on", f"finished: {state.get('result')}")
+        raise fail(
+            durak_table,
+            "result",
+            "the game to go on",
+            f"finished: {state.get('result')}",
+            actual=f"finished: {result_shape(state.get('result'))}",
+        )
 
 
 @then(parsers.re(r"the game is over"))
@@ -449,14 +623,23 @@ def _durak(durak_table: TableDriver, seats: str) -> None:
         "durak",
         "pair_win",
     ):
-        raise _fail(durak_table, f"durak {expected}", result)
+        raise fail(
+            durak_table,
+            "result",
+            f"durak {expected}",
+            result,
+            expected_shape=f"durak: {seats_text(expected)}",
+            actual=result_shape(result),
+        )
 
 
 @then(parsers.re(r"the game is a draw(?: between the pairs)?"))
 def _draw(durak_table: TableDriver) -> None:
     result = _result(durak_table)
     if result.get("termination") not in ("draw", "pair_draw") or result.get("durak"):
-        raise _fail(durak_table, "a draw with no durak", result)
+        raise fail(
+            durak_table, "result", "a draw with no durak", result, actual=result_shape(result)
+        )
 
 
 @then(parsers.re(r"the pair of seats (?P<a>\d+) and (?P<b>\d+) wins"))
@@ -465,7 +648,14 @@ def _pair_wins(durak_table: TableDriver, a: str, b: str) -> None:
     if result.get("termination") != "pair_win" or sorted(
         result.get("winning_pair") or []
     ) != sorted([int(a), int(b)]):
-        raise _fail(durak_table, f"the pair {a} and {b} to win", result)
+        raise fail(
+            durak_table,
+            "result",
+            f"the pair {a} and {b} to win",
+            result,
+            expected_shape=f"pair_win: winning pair seats {a} and {b}",
+            actual=result_shape(result),
+        )
 
 
 @then(parsers.re(r"seats? (?P<seats>[\d ,and]+) (?:wins?|are among the winners)"))
@@ -473,4 +663,11 @@ def _winners(durak_table: TableDriver, seats: str) -> None:
     result = _result(durak_table)
     missing = [s for s in notation.seat_list(seats) if s not in result.get("winners", [])]
     if missing:
-        raise _fail(durak_table, f"seats {missing} among the winners", result)
+        raise fail(
+            durak_table,
+            "result",
+            f"seats {missing} among the winners",
+            result,
+            expected_shape=f"{seats_text(missing)} among the winners",
+            actual=f"{result_shape(result)}; winners {seats_text(result.get('winners', []))}",
+        )

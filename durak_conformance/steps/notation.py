@@ -193,3 +193,20 @@ def action_types(text: str) -> list[str]:
             )
         out.append(ACTION_WORDS[w])
     return out
+
+
+def block_locations(step_location: str, docstring: str) -> list[tuple[str, str]]:
+    """``(features/...:LINE, text)`` of each non-blank line of a step's doc string.
+
+    A doc string opens on the line after its step (the line holding the quotes), so its
+    first line of text is two lines below the step.
+    """
+    where, _, line = step_location.rpartition(":")
+    if not line.isdigit():
+        return [(step_location, text) for text in docstring.splitlines() if text.strip()]
+    first = int(line) + 2
+    return [
+        (f"{where}:{first + index}", text)
+        for index, text in enumerate(docstring.splitlines())
+        if text.strip()
+    ]

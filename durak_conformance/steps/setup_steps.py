@@ -139,8 +139,11 @@ def _seed(durak_table: TableDriver, seed: str) -> None:
 @given(parsers.re(r"(?:they have played|the play so far is):?"))
 def _played(durak_table: TableDriver, docstring: str) -> None:
     """Actions already played, one per line; each must be accepted."""
-    lines = [line for line in docstring.splitlines() if line.strip()]
-    durak_table.play_all([(line, _parse(durak_table, line)) for line in lines])
+    locations = notation.block_locations(durak_table.location, docstring)
+    durak_table.play_all(
+        [(line.strip(), _parse(durak_table, line)) for _, line in locations],
+        [where for where, _ in locations],
+    )
 
 
 def _parse(durak_table: TableDriver, line: str) -> notation.ParsedAction:
