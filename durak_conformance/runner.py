@@ -3,19 +3,26 @@
 :func:`run` drives pytest in process (the suite module plus our plugin), collects one record
 per scenario x profile x options from the plugin, applies expectations and writes the JSON
 report, JUnit XML, the Markdown summary and badges, each atomically.
+
+An internal error (a bug of durak-conformance, in a hook or after the scenarios) never loses
+the scenarios already played: the reports are written with what was collected, marked as cut
+short by the error (footer ``internal_error``, ``stopped_early``), and the exit code is
+:data:`~durak_conformance.reports.model.EXIT_INTERNAL`.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shlex
 import sys
 import time
+import traceback
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +33,7 @@ from rich.table import Table
 
 from adapters.base import EngineFailure
 from durak_conformance import plugin
+from durak_conformance.causes import Failure
 from durak_conformance.reports import (
     EXIT_ENGINE,
     EXIT_USAGE,
@@ -37,11 +45,21 @@ from durak_conformance.reports import (
     apply_to_report,
     load_expectations,
     update,
-    write_badges,
-    write_junit,
-    write_markdown,
-    write_report,
 )
+from durak_conformance.reports.atomic import atomic_write_text
+from durak_conformance.reports.badges import badges
+from durak_conformance.reports.groups import (
+    VERDICT_LABELS,
+    VERDICTS,
+    cause_groups,
+    reason_note_text,
+    reason_note_totals,
+    verdict,
+)
+from durak_conformance.reports.json_report import dumps, loads
+from durak_conformance.reports.junit import junit_xml
+from durak_conformance.reports.markdown import markdown_summary
+from durak_conformance.reports.model import InternalError, ReasonNote
 
 SUITE_DIR = Path(__file__).resolve().parent / "suite"
 DESELECTED = "deselected:"
@@ -67,11 +85,15 @@ class RunOptions:
     name: str | None = None
     expectations: Path | None = None
     strict: bool = False
+    strict_reasons: bool = False
+    """A refusal with a missing or different reason fails its scenario."""
     update_expectations: bool = False
     schema_check: bool = True
     timeout: float = 10.0
     progress: bool = True
     command_line: list[str] = field(default_factory=list)
+    plugins: list[object] = field(default_factory=list)
+    """Extra pytest plugin objects for the run (embedding, and tests that inject faults)."""
 
 
 @dataclass
@@ -178,6 +200,8 @@ def pytest_args(options: RunOptions) -> list[str]:
         args += ["--durak-id", scenario_id]
     if not options.schema_check:
         args.append("--durak-no-schema-check")
+    if options.strict_reasons:
+        args.append("--durak-strict-reasons")
     if options.max_fail:
         args += ["--maxfail", str(options.max_fail)]
     if options.jobs > 1:
@@ -196,6 +220,10 @@ class _Collector:
         self.stopped = ""
         self.internal_errors: list[str] = []
         self.collection_errors: list[str] = []
+        self.running = ""
+        """The node id of the test in progress ("" between tests)."""
+        self.crash: tuple[str, str, str] | None = None
+        """(message, where, traceback) of an internal error inside the pytest session."""
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         self.collected = len(session.items)
@@ -215,6 +243,24 @@ class _Collector:
         if report.failed:
             self.collection_errors.append(str(report.longrepr))
 
+    def pytest_runtest_logstart(self, nodeid: str, location: object) -> None:
+        self.running = nodeid
+
+    def pytest_runtest_logfinish(self, nodeid: str, location: object) -> None:
+        self.running = ""
+
+    def pytest_internalerror(
+        self, excrepr: object, excinfo: pytest.ExceptionInfo[BaseException]
+    ) -> bool:
+        """Keep what went wrong and where; the run reports it (pytest would print it to a
+        terminal nobody reads, ours being quiet)."""
+        exc = excinfo.value
+        where = f"while running {self.running}" if self.running else "between scenarios"
+        tail = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)[-3:])
+        self.crash = (f"{type(exc).__name__}: {exc}", where, tail.strip())
+        return True
+
+    @pytest.hookimpl(tryfirst=True)  # before any other plugin's hook can fail on it
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         # Every phase's report carries the item's properties: keep one record per test.
         for key, value in report.user_properties:
@@ -250,6 +296,7 @@ def _progress(console: Console, enabled: bool) -> Iterator[Progress | None]:
 
 def to_record(raw: dict[str, Any]) -> ScenarioRecord:
     """A report record from the plugin's record."""
+    failure = raw.get("failure")
     return ScenarioRecord(
         id=str(raw["id"]),
         profile=str(raw["profile"]),
@@ -264,7 +311,43 @@ def to_record(raw: dict[str, Any]) -> ScenarioRecord:
         transcript=list(raw.get("transcript", [])) if raw["status"] in ("fail", "error") else [],
         duration=float(raw.get("duration", 0.0)),
         adapter=str(raw.get("adapter", "")),
+        failure=Failure.from_json(failure) if isinstance(failure, dict) else None,
+        reason_notes=[ReasonNote.from_json(n) for n in raw.get("reason_notes", [])],
     )
+
+
+def collected_records(raws: Sequence[dict[str, Any]]) -> tuple[list[ScenarioRecord], list[str]]:
+    """Report records from the plugin's, sorted, each key once, and what had to be mended.
+
+    A record that cannot be read is left out, and a record whose key an earlier one already
+    has is kept under ``<id>#<n>``: both are bugs of the suite or the harness (the problems
+    returned say which), and neither may cost the other records of the run.
+    """
+    records: list[ScenarioRecord] = []
+    problems: list[str] = []
+    for raw in raws:
+        try:
+            records.append(to_record(raw))
+        except (KeyError, TypeError, ValueError) as exc:
+            problems.append(
+                f"unreadable record {raw.get('nodeid', '?')}: {type(exc).__name__}: {exc}"
+            )
+    records.sort(key=lambda r: (r.profile, r.feature, r.line, r.id, sorted(r.options.items())))
+    seen: set[tuple[str, str, str]] = set()
+    unique: list[ScenarioRecord] = []
+    for record in records:
+        if record.key in seen:
+            number = 2
+            while (f"{record.id}#{number}", *record.key[1:]) in seen:
+                number += 1
+            problems.append(
+                f"two records share the key {record.key}: the second is kept as "
+                f"{record.id}#{number}"
+            )
+            record = replace(record, id=f"{record.id}#{number}")
+        seen.add(record.key)
+        unique.append(record)
+    return unique, problems
 
 
 def slug(text: str) -> str:
@@ -298,22 +381,30 @@ def run(options: RunOptions, console: Console | None = None) -> RunResult:
     with _progress(console, options.progress) as progress:
         collector = _Collector(progress)
         with _quiet_stdout():
-            code = pytest.main(pytest_args(options), plugins=[collector])
+            code = pytest.main(pytest_args(options), plugins=[collector, *options.plugins])
     duration = time.perf_counter() - started
     if collector.collection_errors:
         raise UsageError(
             "the suite could not be collected:\n" + "\n".join(collector.collection_errors)
         )
-    if code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR):
+    if code == pytest.ExitCode.USAGE_ERROR or (
+        code == pytest.ExitCode.INTERNAL_ERROR and collector.crash is None
+    ):
         raise UsageError(
             f"pytest stopped with exit code {int(code)}: " + "; ".join(collector.internal_errors)
         )
-    records = [
-        to_record(r)
+    raw = [
+        r
         for r in collector.by_node.values()
         if not str(r.get("message", "")).startswith(DESELECTED)
     ]
-    records.sort(key=lambda r: (r.profile, r.feature, r.line, r.id, sorted(r.options.items())))
+    records, problems = collected_records(raw)
+    internal: InternalError | None = None
+    if collector.crash is not None:
+        message, where, tail = collector.crash
+        internal = InternalError(message, where, len(records), tail)
+    elif problems:
+        internal = InternalError("; ".join(problems), "while collecting the records", len(records))
     stop_reason = None
     if options.max_fail and (collector.stopped or code == pytest.ExitCode.INTERRUPTED):
         stop_reason = f"stopped after {options.max_fail} failure(s) (--max-fail)"
@@ -328,11 +419,15 @@ def run(options: RunOptions, console: Console | None = None) -> RunResult:
         duration,
         stop_reason=stop_reason,
         exit_code_override=EXIT_ENGINE if engine_dead else None,
+        internal_error=internal,
     )
     warnings: list[str] = []
     if expectations is not None:
-        report, warnings = apply_to_report(report, expectations, options.strict)
-    files = write_all(report, options)
+        try:
+            report, warnings = apply_to_report(report, expectations, options.strict)
+        except Exception as exc:  # our bug: the records must still be written
+            report = with_internal_error(report, exc, "while applying the expectations file")
+    report, files = write_all(report, options)
     if options.update_expectations and options.expectations is not None:
         result = update(options.expectations, report)
         warnings += result.warnings
@@ -353,70 +448,172 @@ def _quiet_stdout() -> Iterator[None]:
         devnull.close()
 
 
-def write_all(report: RunReport, options: RunOptions) -> list[Path]:
-    """JSON, JUnit, Markdown and badges under the reports folder, each written atomically."""
+def with_internal_error(report: RunReport, exc: BaseException, where: str) -> RunReport:
+    """The report marked as cut short by ``exc`` (a first internal error is kept)."""
+    if report.footer.internal_error is not None:
+        return report
+    tail = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)[-3:])
+    error = InternalError(f"{type(exc).__name__}: {exc}", where, len(report.records), tail.strip())
+    return RunReport.build(
+        report.header,
+        report.records,
+        report.footer.duration,
+        stop_reason=error.describe(),
+        internal_error=error,
+    )
+
+
+def render_all(report: RunReport, name: str, folder: Path) -> dict[Path, str]:
+    """Every report file's text: JSON, JUnit XML, Markdown and the badges.
+
+    The JSON text is checked against the report schema (as :func:`write_report` does); an
+    exception here is a bug of ours, which :func:`write_all` turns into an internal error.
+    """
+    texts: dict[Path, str] = {}
+    text = dumps(report)
+    loads(text, str(folder / f"{name}.json"))
+    texts[folder / f"{name}.json"] = text
+    texts[folder / f"{name}.junit.xml"] = junit_xml(report)
+    texts[folder / f"{name}.md"] = markdown_summary(report)
+    for profile, data in badges(report).items():
+        texts[folder / "badges" / name / f"badge-{profile}.json"] = json.dumps(data) + "\n"
+    return texts
+
+
+def write_all(report: RunReport, options: RunOptions) -> tuple[RunReport, list[Path]]:
+    """JSON, JUnit, Markdown and badges under the reports folder, each written atomically.
+
+    Nothing is written until every text is ready.  If making one fails (an internal error),
+    the report is marked so and written again with the error in it: the scenarios played
+    are never lost.  Returns the report written (with the error, if any) and the paths.
+    """
     name = options.name or (
         slug(options.adapter or "reference")
         if not options.engine
         else slug(report.header.implementation.name)
     )
     folder = options.reports_dir
+    try:
+        texts = render_all(report, name, folder)
+    except Exception as exc:
+        report = with_internal_error(report, exc, "while writing the reports")
+        texts = _render_what_can_be(report, name, folder)
     folder.mkdir(parents=True, exist_ok=True)
-    files = [folder / f"{name}.json", folder / f"{name}.junit.xml", folder / f"{name}.md"]
-    write_report(report, files[0])
-    write_junit(report, files[1])
-    write_markdown(report, files[2])
-    files += write_badges(report, folder / "badges" / name)
-    return files
+    for path, text in texts.items():
+        atomic_write_text(path, text)
+    return report, list(texts)
+
+
+def _render_what_can_be(report: RunReport, name: str, folder: Path) -> dict[Path, str]:
+    """Each file that can still be made, the JSON report first (the reference)."""
+    makers: list[tuple[Path, Any]] = [
+        (folder / f"{name}.json", dumps),
+        (folder / f"{name}.junit.xml", junit_xml),
+        (folder / f"{name}.md", markdown_summary),
+    ]
+    texts: dict[Path, str] = {}
+    for path, make in makers:
+        with contextlib.suppress(Exception):
+            texts[path] = make(report)
+    with contextlib.suppress(Exception):
+        for profile, data in badges(report).items():
+            texts[folder / "badges" / name / f"badge-{profile}.json"] = json.dumps(data) + "\n"
+    return texts
 
 
 def summary_table(report: RunReport) -> Table:
-    """Passed, failed, errored, skipped and expected results per profile and rule area."""
-    columns = ("pass", "fail", "error", "skip", "xfail", "xpass")
+    """Verdicts per profile and rule area: passed, failed (at the rule's own steps), errored,
+    blocked (stopped earlier by another cause), skipped, xfail, xpass; and reason notes."""
     counts: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
+    notes: Counter[tuple[str, str]] = Counter()
     for record in report.records:
-        counts[(record.profile, record.area)][record.status] += 1
-    table = Table(
-        title=f"{report.header.implementation.name} {report.header.implementation.version}".strip()
-    )
+        counts[(record.profile, record.area)][verdict(record)] += 1
+        if record.reason_notes:
+            notes[(record.profile, record.area)] += 1
+    impl = report.header.implementation
+    title = f"{impl.name} {impl.version}".strip()
+    if not report.complete:
+        title += " (INCOMPLETE)"
+    table = Table(title=title)
     table.add_column("profile")
     table.add_column("rule area")
-    for column in ("passed", "failed", "errored", "skipped", "xfail", "xpass"):
-        table.add_column(column, justify="right")
+    for name in VERDICTS:
+        table.add_column(VERDICT_LABELS[name], justify="right")
+    table.add_column("reason notes", justify="right")
     previous = ""
     totals: Counter[str] = Counter()
+    total_notes = 0
     for (profile, area), counter in sorted(counts.items()):
         totals.update(counter)
-        styled = [_cell(counter[c], c) for c in columns]
-        table.add_row(profile if profile != previous else "", area, *styled)
+        total_notes += notes[(profile, area)]
+        styled = [_cell(counter[c], c) for c in VERDICTS]
+        table.add_row(
+            profile if profile != previous else "",
+            area,
+            *styled,
+            _cell(notes[(profile, area)], "note"),
+        )
         previous = profile
     table.add_section()
-    table.add_row("all", "", *[_cell(totals[c], c) for c in columns])
+    table.add_row("all", "", *[_cell(totals[c], c) for c in VERDICTS], _cell(total_notes, "note"))
     return table
 
 
 def _cell(value: int, status: str) -> str:
     if not value:
         return "[dim]0[/dim]"
-    colour = {"pass": "green", "fail": "red", "error": "red", "xpass": "yellow"}.get(status)
+    colour = {
+        "pass": "green",
+        "fail": "red",
+        "error": "red",
+        "blocked": "magenta",
+        "xpass": "yellow",
+        "note": "cyan",
+    }.get(status)
     return f"[{colour}]{value}[/{colour}]" if colour else str(value)
 
 
-def describe_failures(report: RunReport, limit: int = 20) -> list[str]:
-    """One line per unexpected failure, for the console."""
-    lines = []
-    for record in report.records:
-        if record.status in ("fail", "error") or (
-            report.header.strict and record.status == "xpass"
-        ):
-            where = f"{record.feature}:{record.line}" if record.feature else record.id
-            first = record.message.splitlines()[0] if record.message else ""
+def describe_failures(report: RunReport, limit: int = 20, examples: int = 3) -> list[str]:
+    """Unexpected failures grouped by cause, largest first, for the console.
+
+    One line per cause (``41 scenarios (12 blocked): expected ...; the engine says ...``)
+    with a few example scenarios under it; then unexpected passes in strict mode.
+    """
+    groups = [g for g in cause_groups(report.records) if g.unexpected]
+    lines: list[str] = []
+    if groups:
+        total = sum(g.unexpected for g in groups)
+        lines.append(f"failures by cause ({total} scenarios, {len(groups)} causes):")
+    for group in groups[:limit]:
+        bad = [r for r in group.records if r.status in ("fail", "error")]
+        blocked = sum(1 for r in bad if r.blocked)
+        count = f"{len(bad)} scenario{'s' if len(bad) != 1 else ''}"
+        if blocked:
+            count += f" ({blocked} blocked)"
+        lines.append(f"  {count}: {group.title}")
+        for record in bad[:examples]:
+            where = record.failure.step if record.failure else f"{record.feature}:{record.line}"
+            mark = " [blocked]" if record.blocked else ""
             lines.append(
-                f"{record.status.upper():5} {record.profile} {record.id} ({where}): {first}"
+                f"      {record.status.upper():5} {record.profile} {record.id} ({where}){mark}"
             )
-    if len(lines) > limit:
-        lines = [*lines[:limit], f"... and {len(lines) - limit} more (see the JSON report)"]
+        if len(bad) > examples:
+            lines.append(f"      ... and {len(bad) - examples} more")
+    if len(groups) > limit:
+        rest = sum(g.unexpected for g in groups[limit:])
+        lines.append(
+            f"  ... and {len(groups) - limit} more causes ({rest} scenarios; see the JSON report)"
+        )
+    if report.header.strict:
+        for record in report.records:
+            if record.status == "xpass":
+                lines.append(f"XPASS {record.profile} {record.id}: expected to fail, passed")
     return lines
+
+
+def describe_reason_notes(report: RunReport) -> str:
+    """``reason notes: 12 scenarios (10 without a reason, 2 with a different reason)``."""
+    return "reason notes: " + reason_note_text(reason_note_totals(report.records))
 
 
 def engine_failure_exit(console: Console, exc: EngineFailure) -> int:

@@ -2,8 +2,10 @@
 
 With no arguments it runs every profile against the in-process reference engine and writes
 ``reports/reference.{json,junit.xml,md}`` and badges.  Exit codes: 0 all as expected,
-1 unexpected failures (or, with ``--strict``, unexpected passes), 2 usage or configuration
-errors, 3 the engine could not be started.
+1 unexpected failures (or, with ``--strict``, unexpected passes; with ``--strict-reasons``,
+refusals for a missing or different reason), 2 usage or configuration errors, 3 the engine
+could not be started, 4 the run was cut short by an internal error (the reports hold what was
+played before it).
 """
 
 from __future__ import annotations
@@ -14,12 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from adapters.base import EngineFailure
 from durak_conformance.runner import (
     RunOptions,
     UsageError,
     describe_failures,
+    describe_reason_notes,
     engine_failure_exit,
     parse_option_pairs,
     run,
@@ -38,8 +42,9 @@ def register(subparsers: Any) -> None:
             "adapter by name, or any engine program speaking the JSON protocol over stdio "
             "(--engine -- COMMAND ...). Writes a JSON report, JUnit XML, a Markdown summary "
             "and badges. Exit status: 0 all as expected, 1 unexpected failures (or unexpected "
-            "passes with --strict), 2 usage or configuration errors, 3 the engine could not "
-            "be started."
+            "passes with --strict, refusals for another reason with --strict-reasons), 2 usage "
+            "or configuration errors, 3 the engine could not be started, 4 the run was cut "
+            "short by an internal error (the reports hold what was played, marked incomplete)."
         ),
     )
     engine = parser.add_mutually_exclusive_group()
@@ -114,6 +119,12 @@ def register(subparsers: Any) -> None:
         "--strict", action="store_true", help="an expected failure that passes fails the run"
     )
     parser.add_argument(
+        "--strict-reasons",
+        action="store_true",
+        help="a refusal whose reason (clause) is missing or not the expected one fails its "
+        "scenario; without it, it is only counted as a reason note",
+    )
+    parser.add_argument(
         "--update-expectations",
         action="store_true",
         help="rewrite --expectations from this run's results",
@@ -165,6 +176,7 @@ def main(args: argparse.Namespace) -> int:
             name=args.name,
             expectations=args.expectations,
             strict=args.strict,
+            strict_reasons=args.strict_reasons,
             update_expectations=args.update_expectations,
             schema_check=not args.no_schema_check,
             timeout=args.timeout,
@@ -180,9 +192,21 @@ def main(args: argparse.Namespace) -> int:
     out.print(summary_table(report))
     for line in describe_failures(report):
         out.print(line, markup=False, highlight=False, soft_wrap=True)
+    out.print(describe_reason_notes(report), markup=False, highlight=False)
     for warning in result.warnings:
         console.print(f"[yellow]warning:[/yellow] {warning}")
-    if report.footer.stopped_early:
+    internal = report.footer.internal_error
+    if internal is not None:
+        console.print(
+            f"[red]INCOMPLETE: the run was {escape(internal.describe())}[/red]; the reports "
+            "hold the scenarios played before it. This is a bug of durak-conformance: please "
+            "report it with the traceback below.",
+            markup=True,
+            highlight=False,
+        )
+        if internal.traceback:
+            console.print(internal.traceback, markup=False, highlight=False)
+    elif report.footer.stopped_early:
         console.print(f"[yellow]stopped early:[/yellow] {report.footer.stop_reason}")
     totals = report.footer.totals
     out.print(

@@ -24,6 +24,7 @@ from typing import Any, Literal, cast, get_args
 import jsonschema
 
 import durak_conformance
+from durak_conformance.causes import Failure
 
 Status = Literal["pass", "fail", "error", "skip", "xfail", "xpass"]
 STATUSES: tuple[Status, ...] = get_args(Status)
@@ -45,6 +46,9 @@ EXIT_USAGE = 2
 """Usage or configuration error (bad arguments, unreadable profile, report or expectations)."""
 EXIT_ENGINE = 3
 """The engine under test could not be started."""
+EXIT_INTERNAL = 4
+"""The run was cut short by an internal error of durak-conformance; the reports hold the
+scenarios played before it and say where it happened."""
 
 RecordKey = tuple[str, str, str]
 """(scenario id, profile, canonical options): identifies a record within and across runs."""
@@ -125,6 +129,30 @@ class ExpectedOutcome:
 
 
 @dataclass(frozen=True)
+class ReasonNote:
+    """A refusal whose reason (clause) was missing or not the one the scenario expects."""
+
+    step: str
+    """``features/<path>.feature:<line>`` of the check that compared the reason."""
+    expected: str
+    """The full clause id the scenario expects."""
+    got: str | None
+    """The clause the engine gave; None when it gave none."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"step": self.step, "expected": self.expected, "got": self.got}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ReasonNote:
+        got = data.get("got")
+        return cls(
+            step=str(data["step"]),
+            expected=str(data["expected"]),
+            got=None if got is None else str(got),
+        )
+
+
+@dataclass(frozen=True)
 class ScenarioRecord:
     """The result of one scenario under one profile and one option set.
 
@@ -146,6 +174,20 @@ class ScenarioRecord:
     duration: float = 0.0
     adapter: str = ""
     expected: ExpectedOutcome | None = None
+    failure: Failure | None = None
+    """The first check that failed (fail and error records; None otherwise, and in reports
+    written before failures were recorded)."""
+    reason_notes: list[ReasonNote] = field(default_factory=list)
+
+    @property
+    def blocked(self) -> bool:
+        """Failed (or errored) before its subject steps: not a verdict on its own clauses."""
+        return self.failure is not None and self.failure.blocked
+
+    @property
+    def cause(self) -> str | None:
+        """The signature of the failure's cause, if the record has a failure."""
+        return None if self.failure is None else self.failure.signature
 
     @property
     def key(self) -> RecordKey:
@@ -184,11 +226,15 @@ class ScenarioRecord:
             "duration": self.duration,
             "adapter": self.adapter,
             "expected": None if self.expected is None else self.expected.to_json(),
+            "failure": None if self.failure is None else self.failure.to_json(),
+            "reason_notes": [note.to_json() for note in self.reason_notes],
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ScenarioRecord:
+        """Build from JSON; ``failure`` and ``reason_notes`` may be absent (older reports)."""
         expected = data.get("expected")
+        failure = data.get("failure")
         return cls(
             id=data["id"],
             profile=data["profile"],
@@ -204,6 +250,8 @@ class ScenarioRecord:
             duration=float(data["duration"]),
             adapter=data["adapter"],
             expected=None if expected is None else ExpectedOutcome.from_json(expected),
+            failure=None if failure is None else Failure.from_json(failure),
+            reason_notes=[ReasonNote.from_json(n) for n in data.get("reason_notes", [])],
         )
 
 
@@ -420,6 +468,48 @@ def exit_code(report: RunReport, strict: bool) -> int:
 
 
 @dataclass(frozen=True)
+class InternalError:
+    """An error of durak-conformance itself that cut the run short.
+
+    The report then holds the records of the scenarios played before it, and says so: a
+    report with an internal error is never a complete result.
+    """
+
+    message: str
+    """What went wrong (exception type and text)."""
+    where: str
+    """Where: the scenario being run (its node id), or the stage (``writing the reports``)."""
+    records: int
+    """How many scenario records the run had collected when it happened."""
+    traceback: str = ""
+    """The last lines of the traceback, for a bug report."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "message": self.message,
+            "where": self.where,
+            "records": self.records,
+            "traceback": self.traceback,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> InternalError:
+        return cls(
+            message=str(data["message"]),
+            where=str(data["where"]),
+            records=int(data["records"]),
+            traceback=str(data.get("traceback", "")),
+        )
+
+    def describe(self) -> str:
+        """``cut short by an internal error while ...: ... (N records kept)``."""
+        return (
+            f"cut short by an internal error {self.where}: {self.message} "
+            f"({self.records} scenario records kept)"
+        )
+
+
+@dataclass(frozen=True)
 class RunFooter:
     """Totals and how the run ended."""
 
@@ -428,6 +518,7 @@ class RunFooter:
     stopped_early: bool = False
     stop_reason: str | None = None
     exit_code: int = EXIT_OK
+    internal_error: InternalError | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -436,17 +527,23 @@ class RunFooter:
             "stopped_early": self.stopped_early,
             "stop_reason": self.stop_reason,
             "exit_code": self.exit_code,
+            "internal_error": None
+            if self.internal_error is None
+            else self.internal_error.to_json(),
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> RunFooter:
+        """Build from JSON; ``internal_error`` may be absent (older reports)."""
         totals = cast(dict[Status, int], {s: int(data["totals"][s]) for s in STATUSES})
+        internal = data.get("internal_error")
         return cls(
             totals=totals,
             duration=float(data["duration"]),
             stopped_early=data["stopped_early"],
             stop_reason=data["stop_reason"],
             exit_code=data["exit_code"],
+            internal_error=None if internal is None else InternalError.from_json(internal),
         )
 
 
@@ -467,14 +564,21 @@ class RunReport:
         *,
         stop_reason: str | None = None,
         exit_code_override: int | None = None,
+        internal_error: InternalError | None = None,
     ) -> RunReport:
         """Assemble a report, computing the totals and the exit code from the records.
 
         ``stop_reason`` (not None) marks the run as stopped early and says why. The exit code
         is :func:`exit_code` with the header's ``strict`` unless ``exit_code_override`` is
-        given (the run command passes 2 or 3 when it could not judge the engine).
+        given (the run command passes 2 or 3 when it could not judge the engine).  An
+        ``internal_error`` marks the run as stopped early (its description is the stop
+        reason unless one is given) and makes the exit code :data:`EXIT_INTERNAL`.
         Raises ValueError on two records with the same key.
         """
+        if internal_error is not None:
+            stop_reason = stop_reason or internal_error.describe()
+            if exit_code_override is None:
+                exit_code_override = EXIT_INTERNAL
         seen: dict[RecordKey, int] = {}
         for index, record in enumerate(records):
             if record.key in seen:
@@ -496,8 +600,16 @@ class RunReport:
             stopped_early=stop_reason is not None,
             stop_reason=stop_reason,
             exit_code=code,
+            internal_error=internal_error,
         )
         return cls(header=header, records=report.records, footer=footer)
+
+    @property
+    def complete(self) -> bool:
+        """Whether every selected scenario was run: never true for a run that stopped early
+        (``--max-fail``, an interruption, an internal error).  A report that is not complete
+        is never shown as passed."""
+        return not self.footer.stopped_early
 
     def with_records(self, records: Sequence[ScenarioRecord]) -> RunReport:
         """The same run with new records (after expectations): totals and exit code recomputed."""
@@ -510,15 +622,21 @@ class RunReport:
             self.footer.duration,
             stop_reason=self.footer.stop_reason if self.footer.stopped_early else None,
             exit_code_override=override,
+            internal_error=self.footer.internal_error,
         )
 
     def to_json(self) -> dict[str, Any]:
+        from durak_conformance.reports.groups import causes_json, reason_note_totals
+
+        footer = self.footer.to_json()
+        footer["reason_notes"] = reason_note_totals(self.records)
+        footer["causes"] = causes_json(self.records)
         return {
             "report_format": REPORT_FORMAT,
             "report_version": REPORT_VERSION,
             "header": self.header.to_json(),
             "records": [r.to_json() for r in self.records],
-            "footer": self.footer.to_json(),
+            "footer": footer,
         }
 
     @classmethod
@@ -550,5 +668,16 @@ class RunReport:
                 raise ReportError(
                     f"{source}: at $.footer.totals.{status}: says {footer.totals[status]} but "
                     f"the records hold {counted[status]} (edited or corrupted report)"
+                )
+        from durak_conformance.reports.groups import causes_json, reason_note_totals
+
+        # Summaries are derived from the records (and absent from older reports): when
+        # present they must agree, like the totals.
+        derived = {"reason_notes": reason_note_totals(records), "causes": causes_json(records)}
+        for name, value in derived.items():
+            if name in data["footer"] and data["footer"][name] != value:
+                raise ReportError(
+                    f"{source}: at $.footer.{name}: does not match the records "
+                    "(edited or corrupted report)"
                 )
         return cls(header=RunHeader.from_json(data["header"]), records=records, footer=footer)
