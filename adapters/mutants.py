@@ -218,6 +218,17 @@ class PartnerThrowsIn(Game):
         return super()._in_throw_scope(seat)
 
 
+class OnlyAttackerThrowsIn(Game):
+    """Only the seat attacking this bout adds cards: nobody else throws in.
+
+    A bug seen in a real engine; in scenarios of many rule areas it stops a bout that needs a
+    third seat's card early, so its failures are the suite's test of grouping by cause.
+    """
+
+    def _in_throw_scope(self, seat: int) -> bool:
+        return seat == self.attacker and super()._in_throw_scope(seat)
+
+
 class DrawScoredAsLoss(Game):
     """A solo draw (the last players out together) makes the last of them the durak."""
 
@@ -584,6 +595,14 @@ MUTANTS: tuple[Mutant, ...] = (
         ["videochess", "howto-durak"],
         _t("videochess", 4, teams="pairs"),
         PartnerThrowsIn,
+    ),
+    _m(
+        "only-attacker-throws-in",
+        "only the seat attacking the bout throws in: the other seats may not add cards",
+        ["throw-in.who"],
+        ["videochess", "howto-durak", "ggtables", "prototype-build10"],
+        _t("howto-durak", 3),
+        OnlyAttackerThrowsIn,
     ),
     _m(
         "transfer-everywhere",

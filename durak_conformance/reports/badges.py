@@ -7,6 +7,9 @@ option or capability unsupported, or the expectations file skips it): counting i
 would punish honest ``unsupported`` replies, counting it as passed would reward them. Known
 failures (``xfail``) stay in the denominator: an expectation explains a failure, it does not
 turn it into conformance.
+
+A run that stopped early (``--max-fail``, an interruption, an internal error) is never shown
+as a result: its badge says ``incomplete`` and is grey, whatever its percentage.
 """
 
 from __future__ import annotations
@@ -53,6 +56,13 @@ def badge(report: RunReport, profile: str) -> dict[str, Any]:
         }
     # Floor, so that 149/150 never rounds up to a misleading 100%.
     percent = passed * 100 // judged
+    if not report.complete:
+        return {
+            "schemaVersion": 1,
+            "label": profile,
+            "message": f"incomplete: {percent}% ({passed}/{judged})",
+            "color": NO_DATA_COLOUR,
+        }
     return {
         "schemaVersion": 1,
         "label": profile,

@@ -10,6 +10,11 @@ Records are matched by key (scenario id, profile, canonical options). Categories
 
 Reports of different suite versions are not compared unless forced: scenario ids and
 expected outcomes may differ between suite versions, so the categories would mislead.
+
+Each change into a failure carries the failure's cause (its signature, see
+:mod:`durak_conformance.causes`), and regressions are also counted by cause: one new bug that
+breaks twenty scenarios reads as one line.  Reports written before causes were recorded have
+no cause (empty).  The number of scenarios with reason notes is compared too.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from durak_conformance.causes import title
 from durak_conformance.reports.markdown import cell, shorten
 from durak_conformance.reports.model import (
     ReportError,
@@ -61,6 +67,10 @@ class Change:
     old: Status | None
     new: Status | None
     message: str
+    cause: str = ""
+    """The new failure's signature (empty when the record passes or has none recorded)."""
+    blocked: bool = False
+    """The new failure came before the scenario's own subject steps."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -72,6 +82,8 @@ class Change:
             "old": self.old,
             "new": self.new,
             "message": self.message,
+            "cause": self.cause,
+            "blocked": self.blocked,
         }
 
 
@@ -90,6 +102,8 @@ class ReportDiff:
     changed: list[Change] = field(default_factory=list)
     unchanged: int = 0
     warnings: list[str] = field(default_factory=list)
+    reason_notes: tuple[int, int] = (0, 0)
+    """Scenarios with reason notes in the old and in the new report."""
 
     def category(self, name: str) -> list[Change]:
         changes: list[Change] = getattr(self, name)
@@ -104,6 +118,13 @@ class ReportDiff:
     def exit_code(self) -> int:
         """1 if there are regressions, else 0 (new failures in new scenarios do not count)."""
         return 1 if self.regressions else 0
+
+    def regressions_by_cause(self) -> list[tuple[str, int]]:
+        """(cause signature, regressions) largest first; "" for regressions of unknown cause."""
+        counts: dict[str, int] = {}
+        for change in self.regressions:
+            counts[change.cause] = counts.get(change.cause, 0) + 1
+        return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
 
 
 def incomparable_reason(
@@ -121,6 +142,7 @@ def incomparable_reason(
 
 
 def _change(record: ScenarioRecord, old: Status | None, new: Status | None) -> Change:
+    failing = new in ("fail", "error", "xfail") and record.failure is not None
     return Change(
         id=record.id,
         profile=record.profile,
@@ -129,8 +151,20 @@ def _change(record: ScenarioRecord, old: Status | None, new: Status | None) -> C
         options=options_key(record.options),
         old=old,
         new=new,
-        message=shorten(record.message) if new in ("fail", "error", "xfail") else "",
+        message=("[blocked] " if failing and record.blocked else "")
+        + (shorten(record.message) if new in ("fail", "error", "xfail") else ""),
+        cause=record.failure.signature if failing and record.failure is not None else "",
+        blocked=failing and record.blocked,
     )
+
+
+def cause_title(signature: str) -> str:
+    """A cause in words; an empty signature is a failure whose report recorded no cause."""
+    return title(signature) if signature else "(cause not recorded)"
+
+
+def _noted(report: RunReport) -> int:
+    return sum(1 for r in report.records if r.reason_notes)
 
 
 def diff_reports(
@@ -177,6 +211,7 @@ def diff_reports(
         new_header=new.header,
         unchanged=unchanged,
         warnings=warnings,
+        reason_notes=(_noted(old), _noted(new)),
         **categories,
     )
 
@@ -192,7 +227,9 @@ def _describe(header: RunHeader) -> str:
 
 def _summary_line(diff: ReportDiff) -> str:
     counts = ", ".join(f"{len(diff.category(n))} {_TITLES[n].lower()}" for n in CATEGORIES)
-    return f"{counts}, {diff.unchanged} unchanged"
+    old, new = diff.reason_notes
+    notes = f"; scenarios with reason notes: {old} -> {new}" if (old or new) else ""
+    return f"{counts}, {diff.unchanged} unchanged{notes}"
 
 
 def _status(status: Status | None) -> str:
@@ -228,6 +265,13 @@ def format_text(diff: ReportDiff, width: int | None = None) -> str:
     for (profile, area), counts in _by_area(diff).items():
         summary.add_row(profile, area, *(str(counts[n]) for n in CATEGORIES))
     console.print(summary)
+    if diff.regressions:
+        causes = Table(title="Regressions by cause", title_justify="left")
+        causes.add_column("regressions", justify="right")
+        causes.add_column("cause", overflow="fold")
+        for signature, count in diff.regressions_by_cause():
+            causes.add_row(str(count), cause_title(signature))
+        console.print(causes)
     for name in CATEGORIES:
         changes = diff.category(name)
         if not changes:
@@ -275,6 +319,10 @@ def format_markdown(diff: ReportDiff) -> str:
     for (profile, area), counts in _by_area(diff).items():
         row = " | ".join(str(counts[n]) for n in CATEGORIES)
         lines.append(f"| {cell(profile)} | {cell(area)} | {row} |")
+    if diff.regressions:
+        lines += ["", "### Regressions by cause", "", "| regressions | cause |", "|--:|---|"]
+        for signature, count in diff.regressions_by_cause():
+            lines.append(f"| {count} | {cell(cause_title(signature))} |")
     for name in CATEGORIES:
         changes = diff.category(name)
         if not changes:
@@ -311,6 +359,11 @@ def diff_to_json(diff: ReportDiff) -> dict[str, Any]:
         "summary": {name: len(diff.category(name)) for name in CATEGORIES},
     }
     data["summary"]["unchanged"] = diff.unchanged
+    data["reason_notes"] = {"old": diff.reason_notes[0], "new": diff.reason_notes[1]}
+    data["regressions_by_cause"] = [
+        {"cause": signature, "title": cause_title(signature), "regressions": count}
+        for signature, count in diff.regressions_by_cause()
+    ]
     for name in CATEGORIES:
         data[name] = [c.to_json() for c in diff.category(name)]
     return data

@@ -16,6 +16,13 @@ Ids are exact: a glob would silently keep matching scenarios added later, which 
 failures hide new ones. When several entries match a record the most specific one wins (one
 point for ``profile``, one per option), ties going to the earlier entry.
 
+An ``xfail`` entry may name a *cause* instead of an id: the failure signature a run reports
+(``cause: "refused | - | seat A throw_in <cards> to be accepted | refused: illegal"``).  It
+covers every scenario that fails by that cause -- one known bug, however many scenarios it
+breaks or blocks -- and nothing else: a scenario failing otherwise is still a failure, and a
+cause entry never matches a passing scenario.  An entry naming the id always wins over a cause
+entry.
+
 :func:`apply` turns ``fail``/``error`` into ``xfail`` and ``pass`` into ``xpass`` for
 ``xfail`` entries, and any status into ``skip`` for ``skip`` entries. An ``xpass`` fails the
 run only in strict mode; otherwise it is reported (warning, report, summary) and the run
@@ -61,6 +68,7 @@ class Expectation:
     """One entry of an expectations file."""
 
     id: str
+    """The scenario id ("" for an entry that names a cause)."""
     status: ExpectedStatus
     reason: str
     link: str
@@ -68,31 +76,46 @@ class Expectation:
     options: dict[str, str] = field(default_factory=dict)
     line: int | None = None
     """1-based line of the entry in its file (None when built in code)."""
+    cause: str | None = None
+    """A failure signature: the entry covers every scenario failing by that cause."""
 
     def matches(self, scenario_id: str, profile: str, options: Mapping[str, str]) -> bool:
-        """Same id, same profile if one is given, and every listed option has that value."""
-        return (
-            self.id == scenario_id
-            and (self.profile is None or self.profile == profile)
-            and all(options.get(k) == v for k, v in self.options.items())
+        """Same id, same profile if one is given, and every listed option has that value.
+
+        A cause entry never matches by id (see :meth:`matches_record`)."""
+        return self.cause is None and self.id == scenario_id and self._narrowed_to(profile, options)
+
+    def _narrowed_to(self, profile: str, options: Mapping[str, str]) -> bool:
+        return (self.profile is None or self.profile == profile) and all(
+            options.get(k) == v for k, v in self.options.items()
         )
 
     def matches_record(self, record: ScenarioRecord) -> bool:
-        return self.matches(record.id, record.profile, record.options)
+        """An id entry: :meth:`matches`; a cause entry: the record failed (or errored) by
+        that cause, under the entry's profile and options."""
+        if self.cause is None:
+            return self.matches(record.id, record.profile, record.options)
+        return (
+            record.actual in ("fail", "error")
+            and record.cause == self.cause
+            and self._narrowed_to(record.profile, record.options)
+        )
 
     @property
     def specificity(self) -> int:
-        return (self.profile is not None) + len(self.options)
+        """Id entries outrank cause entries; then one point for the profile and per option."""
+        return (100 if self.cause is None else 0) + (self.profile is not None) + len(self.options)
 
     def describe(self) -> str:
         """``id (profile [options])`` for messages."""
         parts = [self.profile or "any profile"]
         if self.options:
             parts.append(f"[{options_key(self.options)}]")
-        return f"{self.id} ({' '.join(parts)})"
+        what = self.id if self.cause is None else f"cause {self.cause!r}"
+        return f"{what} ({' '.join(parts)})"
 
     def to_yaml(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"id": self.id}
+        data: dict[str, Any] = {"id": self.id} if self.cause is None else {"cause": self.cause}
         if self.profile is not None:
             data["profile"] = self.profile
         if self.options:
@@ -122,6 +145,16 @@ class Expectations:
         best: Expectation | None = None
         for entry in self.entries:
             if entry.matches(scenario_id, profile, options) and (
+                best is None or entry.specificity > best.specificity
+            ):
+                best = entry
+        return best
+
+    def match_record(self, record: ScenarioRecord) -> Expectation | None:
+        """The entry that applies to a finished record: by id, else by its failure's cause."""
+        best: Expectation | None = None
+        for entry in self.entries:
+            if entry.matches_record(record) and (
                 best is None or entry.specificity > best.specificity
             ):
                 best = entry
@@ -211,16 +244,19 @@ def parse_expectations(text: str, source: str = "<expectations>") -> Expectation
                 )
             elif path and path[-1] == "id" and error.validator == "pattern":
                 message += " (ids are exact scenario ids: no spaces or glob characters)"
+            elif error.validator == "oneOf" and isinstance(error.instance, dict):
+                message = _entry_shape_problem(error.instance)
             lines.append(f"  {where}: at {json_path(path)}: {message}")
         raise ExpectationsError("\n".join(lines))
 
     entries: list[Expectation] = []
     warnings: list[str] = []
-    seen: dict[tuple[str, str | None, str], Expectation] = {}
+    seen: dict[tuple[str, str | None, str], Expectation] = {}  # id or cause, profile, options
     for index, raw in enumerate(data["entries"]):
         mark = marks[("entries", index)]
         entry = Expectation(
-            id=raw["id"],
+            id=raw.get("id", ""),
+            cause=raw.get("cause"),
             status=raw["status"],
             reason=raw["reason"].strip(),
             link=raw["link"],
@@ -228,7 +264,7 @@ def parse_expectations(text: str, source: str = "<expectations>") -> Expectation
             options={k: str(v) for k, v in raw.get("options", {}).items()},
             line=mark.line + 1,
         )
-        identity = (entry.id, entry.profile, options_key(entry.options))
+        identity = (entry.id or f"cause:{entry.cause}", entry.profile, options_key(entry.options))
         if identity in seen:
             raise ExpectationsError(
                 f"{source}:{entry.line}: at $.entries[{index}]: same id, profile and options as "
@@ -244,6 +280,20 @@ def parse_expectations(text: str, source: str = "<expectations>") -> Expectation
     return Expectations(
         implementation=data["implementation"], entries=entries, source=source, warnings=warnings
     )
+
+
+def _entry_shape_problem(entry: Mapping[str, Any]) -> str:
+    """Why an entry is neither an id entry nor a cause entry, in words."""
+    if "id" in entry and "cause" in entry:
+        return (
+            "an entry names either 'id' (one scenario) or 'cause' (a failure signature), not both"
+        )
+    if "cause" in entry:
+        return (
+            f"a cause entry must have status xfail, not {entry.get('status')!r} (a cause is "
+            "only known once a scenario has failed, so it cannot skip one)"
+        )
+    return "an entry needs 'id' (one scenario) or 'cause' (a failure signature from a report)"
 
 
 def load_expectations(path: str | os.PathLike[str]) -> Expectations:
@@ -298,7 +348,7 @@ def apply(
     index_of = {id(entry): i for i, entry in enumerate(expectations.entries)}
     for record in records:
         actual = record.actual
-        entry = expectations.match(record.id, record.profile, record.options)
+        entry = expectations.match_record(record)
         if entry is None:
             result.append(replace(record, status=actual, expected=None))
             continue
@@ -321,7 +371,13 @@ def apply(
     run_ids = {r.id for r in records}
     run_profiles = {r.profile for r in records}
     for index, entry in enumerate(expectations.entries):
-        if known_ids is not None:
+        if entry.cause is not None:
+            if index not in used and (entry.profile is None or entry.profile in run_profiles):
+                warnings.append(
+                    f"{expectations.where(entry)}: stale expectation: no scenario of this run "
+                    f"failed by {entry.describe()}"
+                )
+        elif known_ids is not None:
             if entry.id not in known_ids:
                 warnings.append(
                     f"{expectations.where(entry)}: stale expectation: no scenario has the id "
@@ -463,7 +519,8 @@ def update(expectations_path: str | os.PathLike[str], report: RunReport) -> Upda
         entries.append(entry)
     unique: dict[tuple[str, str | None, str], Expectation] = {}
     for entry in entries:
-        unique.setdefault((entry.id, entry.profile, options_key(entry.options)), entry)
+        identity = entry.id or f"cause:{entry.cause}"
+        unique.setdefault((identity, entry.profile, options_key(entry.options)), entry)
     atomic_write_text(path, _dump(current.implementation, list(unique.values())))
     return UpdateResult(
         path=path,

@@ -5,6 +5,11 @@ One ``<testsuite>`` per profile, one ``<testcase>`` per record with ``classname`
 record ran with options. Failures and errors carry the message as attribute and the protocol
 transcript in the element body. ``xfail`` becomes ``<skipped message="expected failure: ...">``;
 ``xpass`` becomes a ``<failure>`` in strict mode and a passing test case with a note otherwise.
+
+Properties carry what JUnit has no place for: per suite, the number of blocked scenarios and of
+scenarios with reason notes, and whether the run is complete (an internal error's message when
+it is not); per test case, the cause of a failure (``cause``, ``blocked``) and each reason note
+(``reason_note``).
 """
 
 from __future__ import annotations
@@ -42,6 +47,13 @@ def format_transcript(transcript: Sequence[dict[str, object]]) -> str:
 
 def _body(record: ScenarioRecord) -> str:
     parts = [record.message] if record.message else []
+    if record.failure is not None:
+        parts.append(f"cause: {record.failure.title}")
+        if record.failure.blocked:
+            parts.append(
+                f"blocked: failed at {record.failure.step}, before the scenario's own subject "
+                "steps: no verdict on its rule"
+            )
     parts.append(f"scenario: {record.id} ({record.feature}:{record.line})")
     if record.clauses:
         parts.append("rules: " + ", ".join(record.clauses))
@@ -52,6 +64,21 @@ def _body(record: ScenarioRecord) -> str:
 
 def _first_line(text: str) -> str:
     return text.strip().splitlines()[0] if text.strip() else ""
+
+
+def _case_properties(case: ET.Element, record: ScenarioRecord) -> None:
+    """The failure's cause and the reason notes, as test-case properties."""
+    items: list[tuple[str, str]] = []
+    if record.failure is not None and record.status in ("fail", "error", "xfail"):
+        items.append(("cause", record.failure.signature))
+        items.append(("blocked", str(record.failure.blocked).lower()))
+    for note in record.reason_notes:
+        got = note.got or "no reason"
+        items.append(("reason_note", f"{note.step}: expected {note.expected}, got {got}"))
+    if items:
+        properties = ET.SubElement(case, "properties")
+        for name, value in items:
+            ET.SubElement(properties, "property", name=name, value=xml_safe(value))
 
 
 def testcase_name(record: ScenarioRecord) -> str:
@@ -78,8 +105,19 @@ def to_junit(report: RunReport, strict: bool | None = None) -> ET.Element:
             ("suite.version", report.header.suite_version),
             ("suite.revision", report.header.suite_revision or "unknown"),
             ("strict", str(strict).lower()),
+            ("complete", str(report.complete).lower()),
+            (
+                "blocked",
+                str(sum(1 for r in records if r.blocked and r.status in ("fail", "error"))),
+            ),
+            ("reason_notes", str(sum(1 for r in records if r.reason_notes))),
         ):
             ET.SubElement(properties, "property", name=name, value=xml_safe(text))
+        internal = report.footer.internal_error
+        if internal is not None:
+            ET.SubElement(
+                properties, "property", name="internal_error", value=xml_safe(internal.describe())
+            )
         counts = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
         time = 0.0
         for record in records:
@@ -89,11 +127,12 @@ def to_junit(report: RunReport, strict: bool | None = None) -> ET.Element:
                 classname=xml_safe(f"{record.profile}.{record.area}"),
                 name=xml_safe(testcase_name(record)),
                 time=f"{record.duration:.3f}",
-                file=xml_safe(f"features/{record.feature}"),
+                file=xml_safe(record.feature_file),
                 line=str(record.line),
             )
             counts["tests"] += 1
             time += record.duration
+            _case_properties(case, record)
             message = xml_safe(_first_line(record.message))
             body = xml_safe(_body(record))
             if record.status == "fail":

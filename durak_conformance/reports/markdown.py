@@ -1,9 +1,12 @@
 """Markdown summary of a run, sized for a CI job summary (``$GITHUB_STEP_SUMMARY``).
 
-Header lines name the implementation, its version and the suite; one table per profile has a
-row per rule area with the count of each status; then the unexpected results (failures,
-errors and, in strict mode, unexpected passes) with their ids and a one-line message. The list
-is capped so that a badly broken engine still gives a summary well under GitHub's 1 MiB limit.
+Header lines name the implementation, its version and the suite, the totals, the reason notes
+and the verdict (``INCOMPLETE`` for a run that stopped early: never ``passed``); one table per
+profile has a row per rule area with the count of each verdict (blocked apart from failed);
+then the failures grouped by cause, the rule clauses that failed, and the unexpected results
+(failures, errors and, in strict mode, unexpected passes) with their ids and a one-line
+message. Lists are capped so that a badly broken engine still gives a summary well under
+GitHub's 1 MiB limit.
 """
 
 from __future__ import annotations
@@ -12,10 +15,20 @@ import os
 from pathlib import Path
 
 from durak_conformance.reports.atomic import atomic_write_text
+from durak_conformance.reports.groups import (
+    UNRECORDED,
+    VERDICT_LABELS,
+    VERDICTS,
+    cause_groups,
+    clause_status,
+    clause_verdicts,
+    reason_note_text,
+    reason_note_totals,
+    verdict,
+)
 from durak_conformance.reports.model import (
     EXIT_FAILURES,
     EXIT_OK,
-    STATUSES,
     RunReport,
     ScenarioRecord,
     Status,
@@ -27,6 +40,10 @@ MESSAGE_WIDTH = 160
 """Longest message shown in the unexpected-results list (first line only)."""
 MAX_LISTED = 100
 """Most unexpected results listed; the rest are counted."""
+MAX_CAUSES = 30
+"""Most causes listed; the rest are counted."""
+EXAMPLES = 3
+"""Example scenarios shown per cause."""
 
 _COLUMNS: tuple[tuple[Status, str], ...] = (
     ("pass", "passed"),
@@ -82,32 +99,56 @@ def markdown_summary(report: RunReport, strict: bool | None = None) -> str:
     lines.append(
         "- Totals: " + ", ".join(f"{totals[status]} {label}" for status, label in _COLUMNS)
     )
-    if report.footer.stopped_early:
+    blocked = sum(1 for r in report.records if verdict(r) == "blocked")
+    if blocked:
+        lines.append(
+            f"- Blocked: {blocked} of the failed or errored scenarios failed before their own "
+            "subject steps (counted as blocked in the tables below)"
+        )
+    lines.append(f"- Reason notes: {reason_note_text(reason_note_totals(report.records))}")
+    if report.footer.internal_error is not None:
+        lines.append(
+            f"- **Cut short by an internal error** {cell(report.footer.internal_error.where)}: "
+            f"{cell(shorten(report.footer.internal_error.message))}; this report holds the "
+            f"{report.footer.internal_error.records} scenarios played before it"
+        )
+    elif report.footer.stopped_early:
         lines.append(f"- **Stopped early**: {cell(report.footer.stop_reason or 'no reason given')}")
     code = report.footer.exit_code
     if code in (EXIT_OK, EXIT_FAILURES):
         code = exit_code(report, strict)
-    verdict = "passed" if code == EXIT_OK else "FAILED"
-    lines.append(f"- Result: **{verdict}** (exit code {code})")
+    result = "passed" if code == EXIT_OK else "FAILED"
+    if not report.complete:
+        result = "INCOMPLETE"  # a partial run is never shown as passed
+    lines.append(f"- Result: **{result}** (exit code {code})")
 
     by_profile: dict[str, dict[str, dict[str, int]]] = {}
+    notes: dict[tuple[str, str], int] = {}
     for record in report.records:
         areas = by_profile.setdefault(record.profile, {})
-        counts = areas.setdefault(record.area, dict.fromkeys(STATUSES, 0))
-        counts[record.status] += 1
+        counts = areas.setdefault(record.area, dict.fromkeys(VERDICTS, 0))
+        counts[verdict(record)] += 1
+        if record.reason_notes:
+            notes[(record.profile, record.area)] = notes.get((record.profile, record.area), 0) + 1
+    labels = [VERDICT_LABELS[v] for v in VERDICTS]
     for profile in sorted(by_profile):
         lines += ["", f"### {cell(profile)}", ""]
-        lines.append("| rule area | " + " | ".join(label for _, label in _COLUMNS) + " |")
-        lines.append("|---" + "|--:" * len(_COLUMNS) + "|")
-        sums = dict.fromkeys(STATUSES, 0)
+        lines.append("| rule area | " + " | ".join(labels) + " | reason notes |")
+        lines.append("|---" + "|--:" * (len(VERDICTS) + 1) + "|")
+        sums = dict.fromkeys(VERDICTS, 0)
+        note_sum = 0
         for area in sorted(by_profile[profile]):
             counts = by_profile[profile][area]
-            for status in STATUSES:
-                sums[status] += counts[status]
-            row = " | ".join(str(counts[status]) for status, _ in _COLUMNS)
-            lines.append(f"| {cell(area) or '(none)'} | {row} |")
-        row = " | ".join(f"**{sums[status]}**" for status, _ in _COLUMNS)
-        lines.append(f"| **total** | {row} |")
+            for v in VERDICTS:
+                sums[v] += counts[v]
+            note_sum += notes.get((profile, area), 0)
+            row = " | ".join(str(counts[v]) for v in VERDICTS)
+            lines.append(f"| {cell(area) or '(none)'} | {row} | {notes.get((profile, area), 0)} |")
+        row = " | ".join(f"**{sums[v]}**" for v in VERDICTS)
+        lines.append(f"| **total** | {row} | **{note_sum}** |")
+
+    lines += _causes_section(report)
+    lines += _clauses_section(report)
 
     bad = unexpected_records(report, strict)
     lines += ["", "### Unexpected results", ""]
@@ -120,6 +161,8 @@ def markdown_summary(report: RunReport, strict: bool | None = None) -> str:
             message = f"unexpected pass (expected to fail: {shorten(reason)})"
         else:
             message = shorten(record.message) or "(no message)"
+            if record.blocked:
+                message = f"[blocked] {message}"
         lines.append(
             f"- **{record.status}** `{record.id}` ({cell(record.profile)}{cell(options)}): "
             f"{cell(message)}"
@@ -127,6 +170,64 @@ def markdown_summary(report: RunReport, strict: bool | None = None) -> str:
     if len(bad) > MAX_LISTED:
         lines.append(f"- … and {len(bad) - MAX_LISTED} more (see the JSON report)")
     return "\n".join(lines) + "\n"
+
+
+def _causes_section(report: RunReport) -> list[str]:
+    """Unexpected failures grouped by cause, largest first, with a few example scenarios."""
+    groups = [g for g in cause_groups(report.records) if g.unexpected]
+    if not any(g.signature != UNRECORDED for g in groups):
+        return []  # nothing to group (or a report from before causes were recorded)
+    total = sum(g.unexpected for g in groups)
+    lines = [
+        "",
+        "### Failures by cause",
+        "",
+        f"{total} failing scenarios, {len(groups)} causes. A scenario is *blocked* when its "
+        "cause came before the step about its own rule.",
+        "",
+        "| scenarios | blocked | cause | profiles | examples |",
+        "|--:|--:|---|---|---|",
+    ]
+    for group in groups[:MAX_CAUSES]:
+        bad = [r for r in group.records if r.status in ("fail", "error")]
+        examples = ", ".join(
+            f"`{cell(r.id)}`" + (" (blocked)" if r.blocked else "") for r in bad[:EXAMPLES]
+        )
+        if len(bad) > EXAMPLES:
+            examples += f" and {len(bad) - EXAMPLES} more"
+        blocked = sum(1 for r in bad if r.blocked)
+        lines.append(
+            f"| {len(bad)} | {blocked} | {cell(group.title)} | "
+            f"{cell(', '.join(group.profiles))} | {examples} |"
+        )
+    if len(groups) > MAX_CAUSES:
+        rest = sum(g.unexpected for g in groups[MAX_CAUSES:])
+        lines.append(f"| {rest} | | … and {len(groups) - MAX_CAUSES} more causes | | |")
+    return lines
+
+
+def _clauses_section(report: RunReport) -> list[str]:
+    """Rule clauses a scenario failed at its own step, or that were only blocked."""
+    verdicts = clause_verdicts(report.records)
+    failing = {c: v for c, v in verdicts.items() if clause_status(v) in ("fail", "blocked")}
+    if not failing:
+        return []
+    lines = [
+        "",
+        "### Rule clauses not passed",
+        "",
+        "A clause *fails* when a scenario about it failed at its own subject steps; it is "
+        "*blocked* when its scenarios only failed earlier, for another cause.",
+        "",
+        "| clause | verdict | " + " | ".join(VERDICT_LABELS[v] for v in VERDICTS) + " |",
+        "|---|---" + "|--:" * len(VERDICTS) + "|",
+    ]
+    for clause, counts in list(failing.items())[:MAX_LISTED]:
+        row = " | ".join(str(counts[v]) for v in VERDICTS)
+        lines.append(f"| `{cell(clause)}` | {clause_status(counts)} | {row} |")
+    if len(failing) > MAX_LISTED:
+        lines.append(f"| … and {len(failing) - MAX_LISTED} more | | |")
+    return lines
 
 
 def write_markdown(

@@ -180,6 +180,12 @@ class ScenarioRecord:
     reason_notes: list[ReasonNote] = field(default_factory=list)
 
     @property
+    def feature_file(self) -> str:
+        """The feature file's path from the project root (``features/...``), however the
+        record spells ``feature`` (runs write it with the ``features/`` folder)."""
+        return self.feature if self.feature.startswith("features/") else f"features/{self.feature}"
+
+    @property
     def blocked(self) -> bool:
         """Failed (or errored) before its subject steps: not a verdict on its own clauses."""
         return self.failure is not None and self.failure.blocked

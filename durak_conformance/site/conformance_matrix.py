@@ -2,11 +2,14 @@
 
 Reports are the ``*.json`` files of the reports folder whose ``report_format`` is the
 durak-conformance report format; other JSON files are ignored, and a report that cannot be
-read is listed with its error (and reported as a build warning).  Cells count statuses; there
-is deliberately no overall score or ranking: engines implement different profiles and
-capabilities, so one number would compare unlike things.  Each implementation gets a page
-with every scenario, and each failing scenario shows its message, the table drawn at the last
-state of its transcript, and the transcript.
+read is listed with its error (and reported as a build warning).  Cells count verdicts: the
+statuses, with failures before a scenario's own subject counted as *blocked* rather than
+failed; reason notes are counted apart.  There is deliberately no overall score or ranking:
+engines implement different profiles and capabilities, so one number would compare unlike
+things.  Each implementation gets a page with its failures grouped by cause, its verdict per
+rule clause, and every scenario; each failing scenario shows its message and cause, the table
+drawn at the last state of its transcript, and the transcript.  A run that did not finish is
+marked incomplete everywhere it appears.
 """
 
 from __future__ import annotations
@@ -15,16 +18,28 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from durak_conformance.reports.groups import (
+    UNRECORDED,
+    VERDICTS,
+    CauseGroup,
+    cause_groups,
+    clause_status,
+    clause_verdicts,
+    group_of,
+    reason_note_text,
+    reason_note_totals,
+    verdict,
+    verdict_counts,
+)
 from durak_conformance.reports.json_report import loads
 from durak_conformance.reports.model import (
     REPORT_FORMAT,
-    STATUSES,
     ReportError,
     RunReport,
     ScenarioRecord,
     Status,
-    count_statuses,
     options_key,
 )
 from durak_conformance.site.inventory import Inventory
@@ -106,11 +121,11 @@ def _order(item: LoadedReport) -> tuple[int, str, str]:
     return (0 if reference else 1, header.implementation.name.lower(), header.started_at)
 
 
-def status_chips(counts: Mapping[Status, int], href: str | None = None) -> str:
-    """Non-zero status counts as coloured chips (all zero: a dash)."""
+def status_chips(counts: Mapping[Any, int], href: str | None = None) -> str:
+    """Non-zero verdict (or status) counts as coloured chips (all zero: a dash)."""
     chips = [
         f'<span class="dc-st dc-st-{s}" title="{counts[s]} {s}">{counts[s]} {s}</span>'
-        for s in STATUSES
+        for s in VERDICTS
         if counts.get(s, 0)
     ]
     body = " ".join(chips) or '<span class="dc-muted">—</span>'
@@ -178,7 +193,16 @@ def index_markdown(reports: Sequence[LoadedReport], profile_ids: Sequence[str]) 
         ),
         ("run at", [esc(rep.header.started_at) for _, rep in runs]),
         ("report", [f"<code>{esc(r.file)}</code>" for r, _ in runs]),
-        ("all scenarios", [status_chips(rep.footer.totals, link(page, r.page)) for r, rep in runs]),
+        ("complete", [_completeness(rep) for _, rep in runs]),
+        (
+            "all scenarios",
+            [status_chips(verdict_counts(rep.records), link(page, r.page)) for r, rep in runs],
+        ),
+        (
+            "failure causes",
+            [_causes_fact(rep, link(page, r.page, "causes")) for r, rep in runs],
+        ),
+        ("reason notes", [_notes_chip(rep.records) for _, rep in runs]),
     ]
     rows = [
         f'<tr class="dc-facts-row"><th scope="row">{label}</th>'
@@ -193,7 +217,7 @@ def index_markdown(reports: Sequence[LoadedReport], profile_ids: Sequence[str]) 
         for report, group in zip(good, groups, strict=True):
             records = [rec for area in group.get(profile, {}).values() for rec in area]
             href = link(page, report.page, slug(profile))
-            cells.append(f"<td>{status_chips(count_statuses(records), href)}</td>")
+            cells.append(f"<td>{status_chips(verdict_counts(records), href)}</td>")
         rows.append(
             f'<tr class="dc-profile-row" id="{esc(slug(profile))}"><th scope="row">'
             f"<strong>{esc(profile)}</strong></th>{''.join(cells)}</tr>"
@@ -204,7 +228,10 @@ def index_markdown(reports: Sequence[LoadedReport], profile_ids: Sequence[str]) 
             for report, group in zip(good, groups, strict=True):
                 records = group.get(profile, {}).get(area, [])
                 href = link(page, report.page, area_anchor(profile, area))
-                cells.append(f"<td>{status_chips(count_statuses(records), href)}</td>")
+                cells.append(
+                    f"<td>{status_chips(verdict_counts(records), href)}"
+                    f"{_notes_chip(records, quiet=True)}</td>"
+                )
             rows.append(
                 f'<tr class="dc-area-row"><th scope="row">{esc(area or "(no area)")}</th>'
                 f"{''.join(cells)}</tr>"
@@ -220,12 +247,46 @@ def index_markdown(reports: Sequence[LoadedReport], profile_ids: Sequence[str]) 
 def _intro() -> str:
     return (
         "Each column is one run of the suite against one implementation (one JSON report); "
-        "each row a profile and its rule areas. Cells count scenarios by status: **pass**, "
-        "**fail** (the engine differs from the rules), **error** (crash, hang, garbage reply), "
-        "**skip** (not judged: the engine declined), **xfail** (a known failure listed in the "
-        "implementation's expectations file), **xpass** (expected to fail, but passed). "
+        "each row a profile and its rule areas. Cells count scenarios by verdict: **pass**, "
+        "**fail** (the engine differs from the rules at the scenario's own step), **error** "
+        "(crash, hang, garbage reply), **blocked** (failed earlier, for another cause: no "
+        "verdict on the scenario's rule), **skip** (not judged: the engine declined), "
+        "**xfail** (a known failure listed in the implementation's expectations file), "
+        "**xpass** (expected to fail, but passed); **notes** count scenarios whose refusals "
+        "gave no reason or another one (reasons are optional). "
         "Click a cell to see its scenarios. There is no overall score: implementations "
         "claim different profiles and capabilities, so one number would compare unlike things."
+    )
+
+
+def _completeness(report: RunReport) -> str:
+    if report.complete:
+        return "yes"
+    reason = report.footer.stop_reason or "stopped early"
+    return f'<strong class="dc-incomplete-mark" title="{esc(reason)}">INCOMPLETE</strong>'
+
+
+def _causes_fact(report: RunReport, href: str) -> str:
+    groups = [g for g in cause_groups(report.records) if g.unexpected]
+    if not groups:
+        return '<span class="dc-muted">—</span>'
+    if all(g.signature == UNRECORDED for g in groups):  # no causes section on its page
+        return '<span class="dc-muted">not recorded (older report)</span>'
+    blocked = sum(g.blocked for g in groups)
+    text = f"{len(groups)} cause{'s' if len(groups) != 1 else ''}"
+    if blocked:
+        text += f", {blocked} blocked"
+    return f'<a href="{esc(href)}">{text}</a>'
+
+
+def _notes_chip(records: Sequence[ScenarioRecord], quiet: bool = False) -> str:
+    count = sum(1 for r in records if r.reason_notes)
+    if not count:
+        return "" if quiet else '<span class="dc-muted">—</span>'
+    label = f"{count} note{'s' if count != 1 else ''}"
+    return (
+        f' <span class="dc-st dc-st-note" title="{count} scenarios with reason notes">'
+        f"{label}</span>"
     )
 
 
@@ -263,6 +324,7 @@ def _facts(report: RunReport, file: str) -> str:
     ]
     if report.footer.stopped_early:
         facts.append(("Stopped early", esc(report.footer.stop_reason or "yes")))
+    facts.append(("Reason notes", esc(reason_note_text(reason_note_totals(report.records)))))
     body = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts)
     return f'<dl class="dc-facts">{body}</dl>'
 
@@ -288,7 +350,8 @@ def _clauses_cell(record: ScenarioRecord, page: str, clause_ids: set[str]) -> st
 
 
 def record_detail(record: ScenarioRecord, anchor: str) -> str:
-    """A failing (or unexpected) record: message, expectation, table picture, transcript."""
+    """A failing (or unexpected) record: message, cause, expectation, reason notes, table
+    picture, transcript."""
     expected = ""
     if record.expected is not None:
         e = record.expected
@@ -302,15 +365,114 @@ def record_detail(record: ScenarioRecord, anchor: str) -> str:
             f"{esc(e.reason)}{link_html}</p>"
         )
     options = f" · {esc(options_key(record.options))}" if record.options else ""
+    shown = verdict(record)
+    cause = ""
+    if record.failure is not None:
+        f = record.failure
+        blocked = (
+            " It came before the scenario's own subject steps, so the scenario is "
+            "<strong>blocked</strong>: no verdict on its rule."
+            if f.blocked
+            else ""
+        )
+        cause = (
+            f'<p class="dc-cause">Cause: {esc(f.title)} · failed at <code>{esc(f.step)}</code>'
+            f"{' (' + esc(f.text) + ')' if f.text else ''}.{blocked}</p>"
+        )
     return (
-        f'<section class="dc-record dc-record-{record.status}" id="{esc(anchor)}">'
-        f'<h4><span class="dc-st dc-st-{record.status}">{record.status}</span> '
+        f'<section class="dc-record dc-record-{shown}" id="{esc(anchor)}">'
+        f'<h4><span class="dc-st dc-st-{shown}">{shown}</span> '
         f"{esc(record.name)}</h4>"
-        f'<p class="dc-where"><code>{esc(record.id)}</code> · features/{esc(record.feature)}:'
-        f"{record.line}{options}</p>{expected}"
+        f'<p class="dc-where"><code>{esc(record.id)}</code> · {esc(record.feature_file)}:'
+        f"{record.line}{options}</p>{expected}{cause}"
         f'<pre class="dc-message">{esc(record.message or "(no message)")}</pre>'
+        f"{_notes_html(record)}"
         f"{render_failure_picture(record.transcript)}"
         f"{render_transcript(record.transcript)}</section>"
+    )
+
+
+def _notes_html(record: ScenarioRecord) -> str:
+    if not record.reason_notes:
+        return ""
+    items = "".join(
+        f"<li><code>{esc(n.step)}</code>: expected <code>{esc(n.expected)}</code>, the engine "
+        + (f"gave <code>{esc(n.got)}</code>" if n.got else "gave no reason")
+        + "</li>"
+        for n in record.reason_notes
+    )
+    return f'<div class="dc-notes"><strong>Reason notes</strong><ul>{items}</ul></div>'
+
+
+def _causes_section(
+    groups: Sequence[CauseGroup], anchors: Mapping[tuple[str, str, str], str]
+) -> str:
+    """The run's failures grouped by cause, largest first, each with links to its records."""
+    failing = [g for g in groups if g.unexpected]
+    known = [g for g in groups if not g.unexpected]
+    if not any(g.signature != UNRECORDED for g in groups):
+        return ""  # nothing to group (or a report from before causes were recorded)
+    parts = [
+        "## Failures by cause {#causes}",
+        "Failing scenarios grouped by their first failed check (kind, clause, and the shape of "
+        "what was expected and what the engine did, with seats and cards abstracted). A "
+        "scenario is *blocked* when that check came before the steps about its own rule.",
+    ]
+    rows = []
+    for group in [*failing, *known]:
+        links = []
+        for record in group.records[:12]:
+            href = anchors.get(record.key)
+            label = esc(record.id) + (" (blocked)" if record.blocked else "")
+            links.append(f'<a href="#{esc(href)}">{label}</a>' if href else label)
+        more = f" and {len(group.records) - 12} more" if len(group.records) > 12 else ""
+        statuses = ", ".join(f"{n} {s}" for s, n in group.statuses.items() if n)
+        rows.append(
+            f"<tr><td>{len(group.records)}</td><td>{group.blocked}</td>"
+            f"<td>{esc(group.title)}<br><small>{esc(statuses)}</small></td>"
+            f"<td>{esc(', '.join(group.profiles))}</td>"
+            f"<td><small>{'<br>'.join(links)}{more}</small></td></tr>"
+        )
+    table = (
+        '<table class="dc-table dc-causes"><thead><tr><th>scenarios</th><th>blocked</th>'
+        "<th>cause</th><th>profiles</th><th>scenarios</th></tr></thead><tbody>"
+        + "".join(rows)
+        + "</tbody></table>"
+    )
+    parts.append(scroll(table, "failures by cause"))
+    return "\n\n".join(parts)
+
+
+def _clauses_section(records: Sequence[ScenarioRecord], page: str, clause_ids: set[str]) -> str:
+    """Each rule clause's verdict: failures counted only at the steps that test it."""
+    verdicts = clause_verdicts(records)
+    if not verdicts:
+        return ""
+    rows = []
+    for clause, counts in verdicts.items():
+        status = clause_status(counts)
+        name = (
+            f'<a href="{esc(clause_link(page, clause))}"><code>{esc(clause)}</code></a>'
+            if clause in clause_ids
+            else f"<code>{esc(clause)}</code>"
+        )
+        rows.append(
+            f'<tr class="dc-row-{status}"><td>{name}</td>'
+            f'<td><span class="dc-st dc-st-{status}">{status}</span></td>'
+            f"<td>{status_chips(counts)}</td></tr>"
+        )
+    table = (
+        '<table class="dc-table dc-clauses"><thead><tr><th>clause</th><th>verdict</th>'
+        "<th>scenarios</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+    )
+    return "\n\n".join(
+        [
+            "## By rule clause {#clauses}",
+            "A clause *fails* when a scenario tagged with it failed at its own subject steps "
+            "(its last action and the checks after it); a scenario stopped earlier by another "
+            "cause counts as *blocked*, never as a failure of the clause.",
+            scroll(table, "verdicts by rule clause"),
+        ]
     )
 
 
@@ -321,20 +483,42 @@ def report_markdown(
     report = loaded.report
     assert report is not None
     page = loaded.page
-    parts = [
-        f"# {esc(loaded.label)}",
+    parts = [f"# {esc(loaded.label)}"]
+    if not report.complete:
+        parts.append(
+            '<div class="dc-incomplete"><strong>Incomplete run.</strong> '
+            f"{esc(report.footer.stop_reason or 'The run stopped early.')} Only the scenarios "
+            "played before it are shown: this is not a complete result.</div>"
+        )
+    parts += [
         _facts(report, loaded.file),
-        f"**All scenarios:** {status_chips(report.footer.totals)}",
+        f"**All scenarios:** {status_chips(verdict_counts(report.records))}",
     ]
     groups = _group(report.records)
+    anchors: dict[tuple[str, str, str], str] = {}
+    number = 0
+    for profile in _profile_order(groups, profile_ids):
+        for area in sorted(groups[profile]):
+            for record in groups[profile][area]:
+                number += 1
+                anchors[record.key] = f"r-{number}"
+    causes = cause_groups(report.records)
+    by_key = group_of(causes)
+    section = _causes_section(causes, anchors)
+    if section:
+        parts.append(section)
+    clauses = _clauses_section(report.records, page, clause_ids)
+    if clauses:
+        parts.append(clauses)
+    parts.append("## Scenarios")
     number = 0
     for profile in _profile_order(groups, profile_ids):
         records = [r for area in groups[profile].values() for r in area]
-        parts.append(f"## {esc(profile)} {{#{slug(profile)}}}")
-        parts.append(status_chips(count_statuses(records)))
+        parts.append(f"### {esc(profile)} {{#{slug(profile)}}}")
+        parts.append(status_chips(verdict_counts(records)) + _notes_chip(records, quiet=True))
         for area in sorted(groups[profile]):
             items = groups[profile][area]
-            parts.append(f"### {esc(area or '(no area)')} {{#{area_anchor(profile, area)}}}")
+            parts.append(f"#### {esc(area or '(no area)')} {{#{area_anchor(profile, area)}}}")
             rows = []
             details = []
             for record in items:
@@ -343,12 +527,18 @@ def report_markdown(
                 more = ""
                 if record.status in DETAILED:
                     more = f'<a href="#{anchor}">details</a>'
+                    group = by_key.get(record.key)
+                    if record.blocked and group is not None:
+                        more += f"<br><small>blocked by: {esc(group.title)}</small>"
                     details.append(record_detail(record, anchor))
                 elif record.message:
                     more = f"<small>{esc(record.message.splitlines()[0][:200])}</small>"
+                if record.reason_notes:
+                    more += _notes_chip([record])
+                shown = verdict(record)
                 rows.append(
-                    f'<tr class="dc-record-row dc-row-{record.status}">'
-                    f'<td><span class="dc-st dc-st-{record.status}">{record.status}</span></td>'
+                    f'<tr class="dc-record-row dc-row-{shown}">'
+                    f'<td><span class="dc-st dc-st-{shown}">{shown}</span></td>'
                     f"<td>{_scenario_cell(record, page, inventory)}</td>"
                     f"<td>{esc(options_key(record.options))}</td>"
                     f"<td>{_clauses_cell(record, page, clause_ids)}</td>"

@@ -421,7 +421,7 @@ def _refused(last: LastAction, message: str) -> CheckFailed:
     return CheckFailed(
         message,
         kind="refused",
-        expected=f"{action_shape(last.parsed.action)} accepted",
+        expected=f"{action_shape(last.parsed.action)} to be accepted",
         actual=f"refused: {err.get('code', '?')}"
         + (f" ({clause_suffix(str(clause))})" if clause else ""),
         where=last.location,

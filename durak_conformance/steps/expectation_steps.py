@@ -56,7 +56,7 @@ def _accepted(durak_table: TableDriver) -> None:
             "refused",
             "the action to be accepted",
             f"refused: {err.get('code')}: {err.get('message')} {err.get('clause') or ''}",
-            expected_shape=f"{action_shape(last.parsed.action)} accepted",
+            expected_shape=f"{action_shape(last.parsed.action)} to be accepted",
             actual=refusal_text(err),
         )
 
@@ -82,7 +82,7 @@ def _rejected(durak_table: TableDriver, clause: str | None) -> None:
             "accepted",
             f"the action to be rejected{_clause_text(full)}",
             "accepted",
-            expected_shape=f"{shape} refused",
+            expected_shape=f"{shape} to be refused",
             clause=full,
         )
     err = last.result.error or {}
@@ -92,7 +92,7 @@ def _rejected(durak_table: TableDriver, clause: str | None) -> None:
             "refusal-code",
             "an 'illegal' error",
             f"{err.get('code')}: {err.get('message')}",
-            expected_shape=f"{shape} refused: illegal",
+            expected_shape=f"{shape} to be refused as illegal",
             actual=f"refused: {err.get('code')}",
             clause=full,
         )
