@@ -252,6 +252,9 @@ def signature(kind: str, clause: str | None, expected: str, actual: str) -> str:
     :func:`title` turns it into a sentence.
     """
     norm_expected, norm_actual = normalise(expected, actual)
+    if kind == "reason":
+        # Whether an engine gives our reasons is one trait of the engine, not one per clause.
+        clause = None
     return _SEP.join((kind, clause_suffix(clause) or "-", norm_expected, norm_actual))
 
 

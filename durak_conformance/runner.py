@@ -222,6 +222,8 @@ class _Collector:
         self.collection_errors: list[str] = []
         self.running = ""
         """The node id of the test in progress ("" between tests)."""
+        self.reporting = ""
+        """The node id of the last test whose result was reported."""
         self.crash: tuple[str, str, str] | None = None
         """(message, where, traceback) of an internal error inside the pytest session."""
 
@@ -256,12 +258,23 @@ class _Collector:
         terminal nobody reads, ours being quiet)."""
         exc = excinfo.value
         where = f"while running {self.running}" if self.running else "between scenarios"
+        # The scenario in progress, or (several at once under --jobs) the one whose result
+        # was being reported: name it by its feature file when its record was made.
+        for nodeid in (self.running, self.reporting):
+            record = self.by_node.get(nodeid) if nodeid else None
+            if record is not None:
+                where = (
+                    f"while running {record.get('id')} ({record.get('feature')}:"
+                    f"{record.get('line')}; pytest node {nodeid})"
+                )
+                break
         tail = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)[-3:])
         self.crash = (f"{type(exc).__name__}: {exc}", where, tail.strip())
         return True
 
     @pytest.hookimpl(tryfirst=True)  # before any other plugin's hook can fail on it
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        self.reporting = report.nodeid
         # Every phase's report carries the item's properties: keep one record per test.
         for key, value in report.user_properties:
             if key == plugin.PROPERTY_KEY and isinstance(value, dict):

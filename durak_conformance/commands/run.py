@@ -213,7 +213,7 @@ def main(args: argparse.Namespace) -> int:
         f"{totals.get('pass', 0)} passed, {totals.get('fail', 0)} failed, "
         f"{totals.get('error', 0)} errored, {totals.get('skip', 0)} skipped, "
         f"{totals.get('xfail', 0)} expected failures, {totals.get('xpass', 0)} unexpected "
-        f"passes in {report.footer.duration:.1f}s",
+        f"passes in {report.footer.duration:.1f}s" + ("" if report.complete else " (INCOMPLETE)"),
         highlight=False,
     )
     for path in result.files[:3]:

@@ -508,9 +508,9 @@ class InternalError:
         )
 
     def describe(self) -> str:
-        """``cut short by an internal error while ...: ... (N records kept)``."""
+        """``stopped by an internal error while ...: ... (N records kept)``."""
         return (
-            f"cut short by an internal error {self.where}: {self.message} "
+            f"stopped by an internal error {self.where}: {self.message} "
             f"({self.records} scenario records kept)"
         )
 
