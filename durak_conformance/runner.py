@@ -598,7 +598,10 @@ def describe_failures(report: RunReport, limit: int = 20, examples: int = 3) -> 
         total = sum(g.unexpected for g in groups)
         lines.append(f"failures by cause ({total} scenarios, {len(groups)} causes):")
     for group in groups[:limit]:
-        bad = [r for r in group.records if r.status in ("fail", "error")]
+        # Scenarios failing at their own rule show the cause best: they come first.
+        bad = sorted(
+            (r for r in group.records if r.status in ("fail", "error")), key=lambda r: r.blocked
+        )
         blocked = sum(1 for r in bad if r.blocked)
         count = f"{len(bad)} scenario{'s' if len(bad) != 1 else ''}"
         if blocked:

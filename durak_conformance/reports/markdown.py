@@ -189,7 +189,10 @@ def _causes_section(report: RunReport) -> list[str]:
         "|--:|--:|---|---|---|",
     ]
     for group in groups[:MAX_CAUSES]:
-        bad = [r for r in group.records if r.status in ("fail", "error")]
+        # Scenarios failing at their own rule show the cause best: they come first.
+        bad = sorted(
+            (r for r in group.records if r.status in ("fail", "error")), key=lambda r: r.blocked
+        )
         examples = ", ".join(
             f"`{cell(r.id)}`" + (" (blocked)" if r.blocked else "") for r in bad[:EXAMPLES]
         )

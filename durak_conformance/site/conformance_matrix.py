@@ -421,7 +421,7 @@ def _causes_section(
     rows = []
     for group in [*failing, *known]:
         links = []
-        for record in group.records[:12]:
+        for record in sorted(group.records, key=lambda r: r.blocked)[:12]:
             href = anchors.get(record.key)
             label = esc(record.id) + (" (blocked)" if record.blocked else "")
             links.append(f'<a href="#{esc(href)}">{label}</a>' if href else label)
@@ -535,6 +535,8 @@ def report_markdown(
                     more = f"<small>{esc(record.message.splitlines()[0][:200])}</small>"
                 if record.reason_notes:
                     more += _notes_chip([record])
+                    if record.status not in DETAILED:
+                        more += _notes_html(record)
                 shown = verdict(record)
                 rows.append(
                     f'<tr class="dc-record-row dc-row-{shown}">'
