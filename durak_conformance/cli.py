@@ -1,7 +1,8 @@
 """The ``durak-conformance`` command line.
 
 Exit codes: 0 all as expected, 1 unexpected failures or passes, 2 usage or configuration
-errors, 3 the engine could not be started.
+errors, 3 the engine could not be started, 4 a run cut short by an internal error (its reports
+hold what was played).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ EXIT_OK = 0
 EXIT_FAILURES = 1
 EXIT_USAGE = 2
 EXIT_ENGINE = 3
+EXIT_INTERNAL = 4
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -21,6 +21,7 @@ from durak_conformance import cli
 from durak_conformance.reports import (
     EXIT_ENGINE,
     EXIT_FAILURES,
+    EXIT_INTERNAL,
     EXIT_OK,
     EXIT_USAGE,
     STATUSES,
@@ -202,11 +203,12 @@ def test_exit_code_rule() -> None:
 
 
 def test_exit_code_constants_agree_with_the_cli() -> None:
-    assert (EXIT_OK, EXIT_FAILURES, EXIT_USAGE, EXIT_ENGINE) == (
+    assert (EXIT_OK, EXIT_FAILURES, EXIT_USAGE, EXIT_ENGINE, EXIT_INTERNAL) == (
         cli.EXIT_OK,
         cli.EXIT_FAILURES,
         cli.EXIT_USAGE,
         cli.EXIT_ENGINE,
+        cli.EXIT_INTERNAL,
     )
 
 
