@@ -8,8 +8,9 @@ outcome, profile, options, clauses and transcript in ``item.user_properties`` fo
 
 A failing scenario's record also says which check failed first and why (``failure``, see
 :mod:`durak_conformance.causes`), including whether it was *blocked*: failed before its
-subject steps (:func:`subject_line`).  Refusals whose reason was missing or different are
-listed in ``reason_notes``; they fail the scenario only with ``--durak-strict-reasons``.
+subject steps (:mod:`durak_conformance.steps.subject`).  Refusals whose reason was missing
+or different are listed in ``reason_notes``; they fail the scenario only with
+``--durak-strict-reasons``.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ import pytest
 from adapters.base import Adapter, EngineFailure
 from durak_conformance.causes import NOT_THE_ENGINES, CheckFailed, Failure, short, signature
 from durak_conformance.steps.driver import JSON, TableDriver
-from durak_conformance.steps.notation import ScenarioError, block_locations
+from durak_conformance.steps.notation import ScenarioError
+from durak_conformance.steps.subject import step_texts, subject_line
 
 GROUP = "durak-conformance"
 
@@ -392,40 +394,6 @@ class ScenarioSteps:
 
 
 _steps_key = pytest.StashKey[ScenarioSteps]()
-
-
-def subject_line(steps: list[Any], path: str = "?") -> int:
-    """The line where a scenario's *subject* starts: its last action and what follows.
-
-    The last ``When`` step is the last action; when it is a block of actions (``When they
-    play:``), its last line is, and the lines before it are the preamble.  A scenario with no
-    ``When`` (the table is only set up and checked) starts its subject at its first ``Then``.
-    Everything before (Background, ``Given`` steps, ``Given they have played:``, earlier
-    actions and checks) sets the scene.  0 when there is no step at all.
-    """
-    whens = [s for s in steps if getattr(s, "type", "") == "when"]
-    if whens:
-        last = whens[-1]
-        docstring = getattr(last, "docstring", None)
-        if docstring:
-            lines = block_locations(f"{path}:{last.line_number}", docstring)
-            if lines:
-                return _line_of(lines[-1][0])
-        return int(last.line_number)
-    thens = [s for s in steps if getattr(s, "type", "") == "then"]
-    return int(thens[0].line_number) if thens else 0
-
-
-def step_texts(steps: list[Any], path: str = "?") -> dict[int, str]:
-    """Line number -> the text written there: each step, and each line of a step's block."""
-    texts: dict[int, str] = {}
-    for step in steps:
-        texts[int(step.line_number)] = str(step.name)
-        docstring = getattr(step, "docstring", None)
-        if docstring:
-            for where, text in block_locations(f"{path}:{step.line_number}", docstring):
-                texts[_line_of(where)] = text.strip()
-    return texts
 
 
 def _line_of(location: str) -> int:

@@ -20,8 +20,8 @@ from durak_conformance.causes import (
     signature,
     title,
 )
-from durak_conformance.plugin import step_texts, subject_line
 from durak_conformance.steps.notation import block_locations
+from durak_conformance.steps.subject import step_texts, subject_line
 
 ROOT = Path(__file__).resolve().parent.parent
 STEPS = ROOT / "durak_conformance" / "steps"
@@ -189,6 +189,39 @@ def test_the_last_line_of_a_final_block_is_the_subject_the_rest_its_preamble() -
     texts = step_texts(steps, "features/x.feature")
     assert texts[22] == "seat 1 attacks with 7♠" and texts[24] == "seat 2 beats 7♠ with 9♠"
     assert 23 not in texts
+
+
+def test_checks_and_tries_of_the_same_action_just_before_it_are_part_of_the_subject() -> None:
+    """``seat 1 may redeal`` then ``seat 1 asks for a redeal`` test one rule; so do a fifth
+    card accepted and a sixth refused.  A check of something else stops the subject."""
+    redeal = [
+        FakeStep("given", "the deck starts with ...", 13),
+        FakeStep("then", 'seat 1 holds exactly "7♥ 8♥ 9♥ 10♥ J♥ 6♣"', 14),
+        FakeStep("then", "seat 1 may redeal", 15),
+        FakeStep("when", "seat 1 asks for a redeal", 16),
+        FakeStep("then", "it is accepted", 17),
+    ]
+    assert subject_line(redeal) == 15
+    limits = [
+        FakeStep("when", "they play:", 21, "seat 1 attacks with 7♠ 7♦ 7♣\nseat 3 throws in 8♣"),
+        FakeStep("when", "seat 1 throws in 8♠", 26),
+        FakeStep("then", "it is accepted", 27),
+        FakeStep("when", "seat 1 throws in 8♦", 28),
+        FakeStep("then", 'it is rejected because of rule "limits.first-bout"', 29),
+    ]
+    assert subject_line(limits) == 26
+    other_seat = [
+        FakeStep("when", "seat 2 throws in 8♠", 26),
+        FakeStep("then", "it is accepted", 27),
+        FakeStep("then", "seat 1 may legally throw in 8♦", 28),
+        FakeStep("when", "seat 1 throws in 8♦", 29),
+    ]
+    assert subject_line(other_seat) == 28
+    other_action = [
+        FakeStep("then", "seat 1 may attack", 10),
+        FakeStep("when", "seat 1 asks for a redeal", 11),
+    ]
+    assert subject_line(other_action) == 11
 
 
 def test_a_scenario_without_an_action_has_its_checks_as_subject() -> None:
