@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from durak_conformance.causes import Failure, signature
 from durak_conformance.cli import main
 from durak_conformance.profiles import (
     Citation,
@@ -26,6 +27,7 @@ from durak_conformance.profiles import (
 from durak_conformance.reports import (
     Implementation,
     Machine,
+    ReasonNote,
     RunHeader,
     RunReport,
     ScenarioRecord,
@@ -101,8 +103,23 @@ def sample_report(name: str = "toy-engine", adapter: str = "engine:toy") -> RunR
             **extra,
         )
 
+    accepted = signature(
+        "accepted", "videochess.defence.beat", "seat 2 defend 7S 6C to be refused", "accepted"
+    )
+    crashed = signature("engine", None, "a valid reply", "ended (exit status 1) without answering")
     records = [
-        record("a.pass1", "attack-and-defence", "pass"),
+        record(
+            "a.pass1",
+            "attack-and-defence",
+            "pass",
+            reason_notes=[
+                ReasonNote(
+                    "features/videochess/attack-and-defence.feature:30",
+                    "videochess.defence.beat-with-a-very-long-clause-name",
+                    None,
+                )
+            ],
+        ),
         record("a.pass2", "attack-and-defence", "pass"),
         record(
             "a.fail",
@@ -110,9 +127,35 @@ def sample_report(name: str = "toy-engine", adapter: str = "engine:toy") -> RunR
             "fail",
             message="the engine accepted 6♣ over 7♠ <but> defence.beat forbids it",
             transcript=transcript,
+            failure=Failure(
+                "accepted",
+                "features/videochess/attack-and-defence.feature:12",
+                'it is rejected because of rule "defence.beat"',
+                "videochess.defence.beat",
+                "seat 2 defend 7S 6C to be refused",
+                "accepted",
+                accepted,
+                False,
+            ),
         ),
         record("t.skip", "take", "skip", message="engine declined: unsupported"),
-        record("t.error", "take", "error", message="engine crashed", transcript=transcript[:1]),
+        record(
+            "t.error",
+            "take",
+            "error",
+            message="engine crashed",
+            transcript=transcript[:1],
+            failure=Failure(
+                "engine",
+                "features/videochess/take.feature:9",
+                "seat 1 attacks with 7♠",
+                None,
+                "a valid reply",
+                "ended (exit status 1) without answering",
+                crashed,
+                True,
+            ),
+        ),
     ]
     header = RunHeader(
         implementation=Implementation(name=name, version="1.2.3", language="Rust"),
