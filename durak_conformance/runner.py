@@ -389,6 +389,7 @@ def run(options: RunOptions, console: Console | None = None) -> RunResult:
         command=options.command_line or None,
         strict=options.strict,
         expectations=str(options.expectations) if options.expectations else None,
+        strict_reasons=options.strict_reasons,
     )
     started = time.perf_counter()
     with _progress(console, options.progress) as progress:

@@ -288,6 +288,7 @@ def test_reasons_are_notes_unless_strict(tmp_path: Path, engine: list[str], kind
     assert suite is not None
     properties = {p.get("name"): p.get("value") for p in suite.find("properties") or []}
     assert properties["reason_notes"] == str(len(noted))
+    assert properties["strict_reasons"] == "false"
     case_notes = [p for p in junit.iter("property") if p.get("name") == "reason_note"]
     assert len(case_notes) == sum(len(r.reason_notes) for r in noted)
     summary = (reports / f"{name}.md").read_text(encoding="utf-8")
@@ -297,6 +298,7 @@ def test_reasons_are_notes_unless_strict(tmp_path: Path, engine: list[str], kind
     strict = run(tmp_path, *THROW_IN, "--strict-reasons", *engine)
     assert strict.returncode == 1, strict.stdout + strict.stderr
     report = read_report(reports / f"{name}.json")
+    assert report.header.strict_reasons
     failed = [r for r in report.records if r.status == "fail"]
     assert {r.id for r in failed} == {r.id for r in noted}
     assert {r.failure.kind for r in failed if r.failure} == {"reason"}

@@ -105,6 +105,7 @@ def to_junit(report: RunReport, strict: bool | None = None) -> ET.Element:
             ("suite.version", report.header.suite_version),
             ("suite.revision", report.header.suite_revision or "unknown"),
             ("strict", str(strict).lower()),
+            ("strict_reasons", str(report.header.strict_reasons).lower()),
             ("complete", str(report.complete).lower()),
             (
                 "blocked",

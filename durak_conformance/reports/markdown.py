@@ -93,7 +93,8 @@ def markdown_summary(report: RunReport, strict: bool | None = None) -> str:
         f"- Suite: version {cell(header.suite_version)}, {cell(revision)}"
         f" (durak-conformance {cell(header.tool_version)})",
         f"- Started: {header.started_at}, took {report.footer.duration:.1f} s"
-        + (", strict" if strict else ""),
+        + (", strict" if strict else "")
+        + (", strict about refusal reasons" if header.strict_reasons else ""),
     ]
     totals = report.footer.totals
     lines.append(

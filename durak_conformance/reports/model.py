@@ -386,6 +386,8 @@ class RunHeader:
     command: list[str]
     strict: bool = False
     expectations: str | None = None
+    strict_reasons: bool = False
+    """Refusals for a missing or different reason failed their scenarios (else: notes)."""
 
     @classmethod
     def collect(
@@ -398,6 +400,7 @@ class RunHeader:
         command: Sequence[str] | None = None,
         strict: bool = False,
         expectations: str | None = None,
+        strict_reasons: bool = False,
     ) -> RunHeader:
         """A header for a run starting now: versions, git revision, time and machine filled in.
 
@@ -417,6 +420,7 @@ class RunHeader:
             command=list(sys.argv if command is None else command),
             strict=strict,
             expectations=expectations,
+            strict_reasons=strict_reasons,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -433,6 +437,7 @@ class RunHeader:
             "command": list(self.command),
             "strict": self.strict,
             "expectations": self.expectations,
+            "strict_reasons": self.strict_reasons,
         }
 
     @classmethod
@@ -450,6 +455,7 @@ class RunHeader:
             command=list(data["command"]),
             strict=data["strict"],
             expectations=data["expectations"],
+            strict_reasons=bool(data.get("strict_reasons", False)),
         )
 
 

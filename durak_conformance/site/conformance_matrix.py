@@ -320,6 +320,7 @@ def _facts(report: RunReport, file: str) -> str:
         ("Options requested", esc(options_key(h.options) or "profile defaults")),
         ("Expectations file", esc(h.expectations or "none")),
         ("Strict", "yes" if h.strict else "no"),
+        ("Strict about reasons", "yes" if h.strict_reasons else "no (reason notes only)"),
         ("Report file", f"<code>{esc(file)}</code>"),
     ]
     if report.footer.stopped_early:
