@@ -165,6 +165,14 @@ def action_shape(action: Mapping[str, Any]) -> str:
     return " ".join(parts)
 
 
+def refusal_shape(error: Mapping[str, Any] | None) -> str:
+    """``refused: illegal (throw-in.who)``: a refusal's code and clause, without its message."""
+    err = error or {}
+    clause = err.get("clause")
+    reason = f" ({clause_suffix(str(clause))})" if clause else ""
+    return f"refused: {err.get('code', '?')}{reason}"
+
+
 def seats_text(seats: Iterable[int]) -> str:
     """``seat 2``, ``seats 1 and 3``, ``no seat``."""
     numbers = [str(s) for s in seats]
@@ -286,6 +294,7 @@ __all__ = [
     "clause_suffix",
     "kind_of",
     "normalise",
+    "refusal_shape",
     "seats_text",
     "short",
     "signature",

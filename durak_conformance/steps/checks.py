@@ -10,10 +10,10 @@ scenario instead of failing it (failing only under ``--strict-reasons``).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
-from durak_conformance.causes import CheckFailed, clause_suffix, seats_text, short
+from durak_conformance.causes import CheckFailed, seats_text, short
 from durak_conformance.steps.driver import JSON, TableDriver
 
 
@@ -72,14 +72,6 @@ def note_reason(durak_table: TableDriver, expected: str, got: Any) -> None:
             clause=expected,
             where=durak_table.location,
         )
-
-
-def refusal_text(error: Mapping[str, Any] | None) -> str:
-    """``refused: illegal (throw-in.who)``: the shape of a refusal, without its message."""
-    err = error or {}
-    clause = err.get("clause")
-    reason = f" ({clause_suffix(str(clause))})" if clause else ""
-    return f"refused: {err.get('code', '?')}{reason}"
 
 
 def difference(expected: Iterable[Any], got: Iterable[Any], show: Any = str) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from adapters.base import ActResult, Adapter, Implementation, UnsupportedByEngine
-from durak_conformance.causes import CheckFailed, action_shape, clause_suffix
+from durak_conformance.causes import CheckFailed, action_shape, refusal_shape
 from durak_conformance.steps.notation import ParsedAction, ScenarioError
 from reference_engine.cards import deck as full_deck
 
@@ -416,14 +416,11 @@ def seat_state(state: JSON, seat: int) -> JSON:
 
 def _refused(last: LastAction, message: str) -> CheckFailed:
     """An action the scenario expects to be accepted was refused."""
-    err = last.result.error or {}
-    clause = err.get("clause")
     return CheckFailed(
         message,
         kind="refused",
         expected=f"{action_shape(last.parsed.action)} to be accepted",
-        actual=f"refused: {err.get('code', '?')}"
-        + (f" ({clause_suffix(str(clause))})" if clause else ""),
+        actual=refusal_shape(last.result.error),
         where=last.location,
     )
 

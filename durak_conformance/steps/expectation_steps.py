@@ -12,14 +12,13 @@ from typing import Any
 
 from pytest_bdd import parsers, then
 
-from durak_conformance.causes import action_shape, seats_text
+from durak_conformance.causes import action_shape, refusal_shape, seats_text
 from durak_conformance.steps import notation
 from durak_conformance.steps.checks import (
     difference,
     fail,
     full_clause,
     note_reason,
-    refusal_text,
     result_shape,
 )
 from durak_conformance.steps.driver import JSON, TableDriver, seat_state
@@ -57,7 +56,7 @@ def _accepted(durak_table: TableDriver) -> None:
             "the action to be accepted",
             f"refused: {err.get('code')}: {err.get('message')} {err.get('clause') or ''}",
             expected_shape=f"{action_shape(last.parsed.action)} to be accepted",
-            actual=refusal_text(err),
+            actual=refusal_shape(err),
         )
 
 
