@@ -155,10 +155,10 @@ def test_bad_requests_are_named_with_their_json_path(message: object, expected: 
 
 def test_an_illegal_refusal_may_leave_out_its_clause() -> None:
     """Reasons are optional (protocol v1 addition): a refusal without a clause is valid."""
-    reply = {"id": 1, "ok": False, "error": {"code": "illegal", "message": "no"}}
-    validate_response("act", reply)
-    with_clause = {**reply, "error": {**reply["error"], "clause": "videochess.play.turn"}}
-    validate_response("act", with_clause)
+    error = {"code": "illegal", "message": "no"}
+    validate_response("act", {"id": 1, "ok": False, "error": error})
+    with_clause = {**error, "clause": "videochess.play.turn"}
+    validate_response("act", {"id": 1, "ok": False, "error": with_clause})
 
 
 def test_a_clause_that_is_given_must_look_like_a_clause_id() -> None:
