@@ -382,9 +382,11 @@ def _play_game(rec: Recorder, case: Case, seed: int, cls: type[Game]) -> None:
     rec.add(["end", step, game.to_json(), game.internal_json()])
 
 
-def game_case_digest(case: Case, games: int) -> str:
+def game_case_digest(case: Case, games: int, base: type[Game] = Game) -> str:
+    """The game part's digest of ``case`` over ``games`` seeded games (``base``: the engine
+    class, a variant of Game to compare with the reference)."""
     rec = Recorder()
-    cls = game_class(case.rules())
+    cls = game_class(case.rules(), base)
     for seed in range(games):
         _play_game(rec, case, seed, cls)
     return rec.hexdigest()
@@ -419,8 +421,9 @@ def _session_candidates(state: Mapping[str, Any], rng: random.Random, full: list
     return {"type": kind, "seat": seat}
 
 
-def _play_session(rec: Recorder, case: Case, seed: int) -> None:
+def _play_session(rec: Recorder, case: Case, seed: int, base: type[Game]) -> None:
     engine = ReferenceEngine()
+    engine.game_class = base
     rng = random.Random(f"session:{case.key}:{seed}")
     full = [c.code for c in deck(int(case.params["deck_size"]))]
     ids = itertools.count(1)
@@ -516,10 +519,11 @@ def _play_session(rec: Recorder, case: Case, seed: int) -> None:
     ask({"cmd": "end"})
 
 
-def session_case_digest(case: Case, sessions: int) -> str:
+def session_case_digest(case: Case, sessions: int, base: type[Game] = Game) -> str:
+    """The session part's digest of ``case`` over ``sessions`` seeded tables."""
     rec = Recorder()
     for seed in range(sessions):
-        _play_session(rec, case, seed)
+        _play_session(rec, case, seed, base)
     return rec.hexdigest()
 
 
@@ -555,27 +559,38 @@ class Fingerprint:
         }
 
 
+def part_cases(part: str) -> list[Case]:
+    """The cases a part plays."""
+    return variant_cases() if part == "variants" else profile_cases()
+
+
+def case_digest(part: str, case: Case, sample: str, base: type[Game] = Game) -> str:
+    """One case's digest in ``part`` for ``sample``."""
+    size = SAMPLES[sample]
+    if part == "session":
+        return session_case_digest(case, size.sessions, base)
+    games = size.variant_games if part == "variants" else size.games
+    return game_case_digest(case, games, base)
+
+
+def profile_digest(part: str, profile: str, sample: str) -> str:
+    """The digest of one part's cases of one profile (``by_profile`` in the summary)."""
+    cases = {c.key: case_digest(part, c, sample) for c in part_cases(part) if c.profile == profile}
+    return Fingerprint(sample, {part: cases}).part(part, profile)
+
+
 def fingerprint(
     sample: str = "quick", progress: Callable[[str], None] | None = None
 ) -> Fingerprint:
     """Play ``sample`` ("quick" or "full") and return its digests."""
-    size = SAMPLES[sample]
-    plan: list[tuple[str, list[Case], Callable[[Case], str]]] = [
-        ("game", profile_cases(), lambda c: game_case_digest(c, size.games)),
-        ("session", profile_cases(), lambda c: session_case_digest(c, size.sessions)),
-        (
-            "variants",
-            variant_cases(),
-            lambda c: game_case_digest(c, size.variant_games),
-        ),
-    ]
     cases: dict[str, dict[str, str]] = {}
-    for name, part_cases, digest in plan:
+    for part in PARTS:
         began = time.perf_counter()
-        cases[name] = {case.key: digest(case) for case in part_cases}
+        found = part_cases(part)
+        cases[part] = {case.key: case_digest(part, case, sample) for case in found}
         if progress is not None:
             seconds = time.perf_counter() - began
-            progress(f"{sample}/{name}: {len(part_cases)} cases, {seconds:.1f}s")
+            progress(f"{sample}/{part}: {len(found)} cases, {seconds:.1f}s")
     return Fingerprint(sample, cases)
 
 
