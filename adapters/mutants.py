@@ -1,7 +1,8 @@
 """A zoo of mutants: the reference engine with one realistic rule bug each.
 
 A mutant is a small named variation of the reference engine -- a :class:`Game` subclass that
-overrides one hook, or that plays by a ruleset with one parameter changed -- served through the
+overrides the one method where its rule lives (listing and checking follow it, since both are
+built from that method), or that plays by a ruleset with one parameter changed -- served through the
 normal adapter path (``durak-conformance serve --mutant NAME``, or the in-process adapter
 ``mutant:NAME``).  They measure the suite: a good suite kills every mutant (at least one
 scenario fails against it), and the fuzzer must find each of them.
@@ -20,10 +21,11 @@ from typing import Any
 
 from adapters.base import Implementation
 from adapters.reference import ReferenceAdapter, ReferenceEngine
-from reference_engine.actions import Action, Done
+from reference_engine import defending, throwing_in, transferring
 from reference_engine.cards import Card
 from reference_engine.game import Game
 from reference_engine.outcome import Outcome, Termination
+from reference_engine.refusals import Refusal
 from reference_engine.rules import Rules
 
 
@@ -122,83 +124,43 @@ class SeventhCard(Game):
 class DefenderHandIgnored(Game):
     """The defender's hand does not limit the attack."""
 
-    def _compute_room(self) -> int:
+    def room(self) -> int:
         return self.cap() - len(self.table)
 
 
 class DefenderDrawsFirst(Game):
     """After a bout the defender refills first, then the others from the starter."""
 
-    def _draw_after_bout(self) -> None:
-        order = [self.defender]
-        s = self.starter
-        for _ in range(self.seats):
-            if s != self.defender:
-                order.append(s)
-            s = s % self.seats + 1
-        for s in order:
-            need = self.rules.hand_size - len(self.hands[s])
-            if self.out[s] or need <= 0 or not self.stock:
-                continue
-            drawn = [self.stock.pop() for _ in range(min(need, len(self.stock)))]
-            self.hands[s].extend(drawn)
-            self.log.append({"type": "draw", "seat": s, "cards": len(drawn)})
+    def draw_order(self) -> tuple[int, ...]:
+        order = super().draw_order()
+        return (order[-1], *order[:-1])
 
 
 class DrawFromBottom(Game):
     """Refills come from the bottom of the stock, so the face-up trump is drawn first."""
 
-    def _draw_after_bout(self) -> None:
+    def draw_after_bout(self) -> None:
         self.stock.reverse()
         try:
-            super()._draw_after_bout()
+            super().draw_after_bout()
         finally:
             self.stock.reverse()
-
-
-def _transfer_refusal_without(
-    game: Game, seat: int, card: Card | None, skip: str
-) -> tuple[str, str] | None:
-    """The reference transfer checks with the one named ``skip`` left out."""
-    rules = game.rules
-    if not rules.transfer:
-        return ("transfer.mode", "there is no transfer in this game")
-    if game.taken:
-        return ("transfer.before-take", "no transfer after take")
-    if skip != "before-beat" and any(p.defence is not None for p in game.table):
-        return ("transfer.before-beat", "no transfer once a card on the table is beaten")
-    if card is None:
-        return None
-    ranks = {p.attack.rank for p in game.table}
-    if rules.transfer_rank == "every_attack_card":
-        matches = ranks == {card.rank}
-    else:
-        matches = card.rank in ranks
-    if not matches:
-        return ("transfer.rank", f"{card} does not match the rank of the attacking cards")
-    target = game.next_opponent(seat)
-    needed = len(game.table) + 1
-    if target == 0 or target == seat:
-        return ("transfer.capacity", "there is nobody to transfer to")
-    if needed > game.cap():
-        return ("transfer.capacity", f"the bout would hold {needed} attacking cards")
-    if skip != "capacity" and len(game.hands[target]) < needed:
-        return ("transfer.capacity", f"seat {target} holds too few cards")
-    return None
 
 
 class TransferAfterBeat(Game):
     """A transfer is still allowed after the defender has beaten a card."""
 
-    def _transfer_refusal(self, seat: int, card: Card | None) -> tuple[str, str] | None:
-        return _transfer_refusal_without(self, seat, card, "before-beat")
+    def transfer_window_refusal(self) -> Refusal | None:
+        refusal = super().transfer_window_refusal()
+        return None if refusal is transferring.AFTER_BEAT else refusal
 
 
 class TransferCapacityUnchecked(Game):
     """A transfer does not check that the new defender holds enough cards."""
 
-    def _transfer_refusal(self, seat: int, card: Card | None) -> tuple[str, str] | None:
-        return _transfer_refusal_without(self, seat, card, "capacity")
+    def transfer_capacity_refusal(self, seat: int) -> Refusal | None:
+        refusal = super().transfer_capacity_refusal(seat)
+        return None if refusal is transferring.TARGET_HAND_TOO_SMALL else refusal
 
 
 class PartnerAttacked(Game):
@@ -212,10 +174,10 @@ class PartnerAttacked(Game):
 class PartnerThrowsIn(Game):
     """Pairs: the defender's partner may throw in against them."""
 
-    def _in_throw_scope(self, seat: int) -> bool:
-        if self._pairs and self.partner(self.defender) == seat and not self.out[seat]:
+    def in_throw_scope(self, seat: int) -> bool:
+        if seat == self.partners[self.defender] and not self.out[seat]:
             return True
-        return super()._in_throw_scope(seat)
+        return super().in_throw_scope(seat)
 
 
 class OnlyAttackerThrowsIn(Game):
@@ -232,8 +194,8 @@ class OnlyAttackerThrowsIn(Game):
 class DrawScoredAsLoss(Game):
     """A solo draw (the last players out together) makes the last of them the durak."""
 
-    def _finished_result(self) -> Outcome | None:
-        result = super()._finished_result()
+    def finished_result(self) -> Outcome | None:
+        result = super().finished_result()
         if result is None or result.termination is not Termination.DRAW or not self.out_log:
             return result
         loser = self.out_log[-1][1]
@@ -244,8 +206,8 @@ class DrawScoredAsLoss(Game):
 class DurakIsLastOut(Game):
     """The durak is taken to be the last seat that went out, not the one left with cards."""
 
-    def _finished_result(self) -> Outcome | None:
-        result = super()._finished_result()
+    def finished_result(self) -> Outcome | None:
+        result = super().finished_result()
         if result is None or result.termination is not Termination.DURAK or not self.out_log:
             return result
         loser = self.out_log[-1][1]
@@ -253,122 +215,74 @@ class DurakIsLastOut(Game):
         return Outcome(Termination.DURAK, (loser,), winners, None, result.out_order)
 
 
-def _plain_beats(defence: Card, attack: Card, trump: str) -> bool:
-    """Beating without the trump exception: only a higher card of the same suit."""
-    return defence.suit == attack.suit and defence.rank > attack.rank
-
-
-def _any_trump_beats(defence: Card, attack: Card, trump: str) -> bool:
-    """Any trump beats a trump, whatever the ranks."""
-    if defence.suit == trump and attack.suit == trump:
-        return True
-    if defence.suit == attack.suit:
-        return defence.rank > attack.rank
-    return defence.suit == trump
-
-
 class TrumpNotBeatingPlain(Game):
     """A trump does not beat a card of another suit."""
 
-    def _beats(self, defence: Card, attack: Card) -> bool:
-        return _plain_beats(defence, attack, self.trump)
+    def defence_beats(self, defence: Card, attack: Card) -> bool:
+        return defence.suit == attack.suit and defence.rank > attack.rank
 
 
 class AnyTrumpBeatsTrump(Game):
     """Any trump beats a trump, a lower one included."""
 
-    def _beats(self, defence: Card, attack: Card) -> bool:
-        return _any_trump_beats(defence, attack, self.trump)
+    def defence_beats(self, defence: Card, attack: Card) -> bool:
+        if defence.suit == self.trump and attack.suit == self.trump:
+            return True
+        return super().defence_beats(defence, attack)
 
 
 class ThrowInAnyRank(Game):
     """Throw-ins need not match a rank on the table."""
 
-    def table_ranks(self) -> set[int]:
-        return set(range(13))
+    def throw_in_ranks(self) -> set[int]:
+        return _EVERY_RANK
+
+
+_EVERY_RANK = set(range(13))
 
 
 class TakerAttacksNext(Game):
     """After taking the cards, the defender still attacks next."""
 
-    def _begin_bout(self, attacker: int) -> None:
-        if self.last_close == "taken" and self.defender and not self.out[self.defender]:
-            attacker = self.defender
-        super()._begin_bout(attacker)
+    def next_attacker(self, defender: int, taken: bool) -> int:
+        if taken and not self.out[defender]:
+            return defender
+        return super().next_attacker(defender, taken)
 
 
 class SuccessfulDefenderSkipped(Game):
     """After a defence that succeeded, the seat after the defender attacks instead of them."""
 
-    def _begin_bout(self, attacker: int) -> None:
-        if self.last_close == "discarded" and self.defender and attacker == self.defender:
-            attacker = self.next_active(self.defender)
-        super()._begin_bout(attacker)
+    def next_attacker(self, defender: int, taken: bool) -> int:
+        nxt = super().next_attacker(defender, taken)
+        return self.next_active(defender) if not taken and nxt == defender else nxt
 
 
 class DoneWithUnbeatenCards(Game):
     """A thrower may say done while cards on the table are still unbeaten."""
 
-    def _done_refusal(self, seat: int) -> tuple[str, str] | None:
-        if seat in self.done:
-            return ("done.when", f"seat {seat} has already said done")
-        return None
-
-    def _generate_legal(self, seat: int) -> list[Action]:
-        out = super()._generate_legal(seat)
-        if (
-            self.phase == "bout"
-            and seat != self.defender
-            and not self.awaiting_choice
-            and not any(isinstance(a, Done) for a in out)
-            and self._throw_in_block(seat) in (None, "timing")
-            and self.hands[seat]
-        ):
-            out.append(Done(seat))
-        return out
+    def thrower_refusals(self, seat: int) -> tuple[Refusal | None, Refusal | None]:
+        block, done = super().thrower_refusals(seat)
+        return block, (None if done is throwing_in.DONE_TOO_EARLY else done)
 
 
 class DefenderEndsBout(Game):
     """The defender may end the bout as soon as every card is beaten (no waiting for done)."""
 
-    def _all_beaten(self, seat: int) -> bool:
-        return (
-            self.phase == "bout"
-            and seat == self.defender
-            and not self.taken
-            and not self.awaiting_choice
-            and bool(self.table)
-            and all(p.defence is not None for p in self.table)
-        )
-
-    def _generate_legal(self, seat: int) -> list[Action]:
-        out = super()._generate_legal(seat)
-        if self._all_beaten(seat):
-            out.append(Done(seat))
-        return out
-
-    def _check_done(self, act: Done) -> None:
-        if self._all_beaten(act.seat):
-            return
-        super()._check_done(act)
-
-    def _play_action(self, act: Action) -> None:
-        if isinstance(act, Done) and self._all_beaten(act.seat):
-            self.log.append(act)
-            self._close_bout(taken=False)
-            return
-        super()._play_action(act)
+    def defender_refusals(self, seat: int) -> defending.Refusals:
+        beat, take, transfer, accept, keep = super().defender_refusals(seat)
+        if beat is None and self.table and not self._unbeaten:
+            keep = None  # every card is beaten: the defender may close the bout
+        return beat, take, transfer, accept, keep
 
 
 class OutBeforeStockEmpty(Game):
     """A seat with no cards left goes out at once, even while the stock still holds cards."""
 
-    def _go_out_immediately(self) -> None:
-        if self.rules.out_timing != "immediate":
-            return
+    def go_out_now(self) -> None:
         for s in range(1, self.seats + 1):
             if not self.out[s] and not self.hands[s] and s != self.defender:
-                self._mark_out(s)
+                self.mark_out(s)
 
 
 # ------------------------------------------------------------------ the zoo

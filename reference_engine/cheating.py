@@ -16,26 +16,45 @@ Before a bout closes there is a check of ``catch_check_seconds``: the table stay
 plays, catching is allowed.  The game only marks the check (:attr:`CheaterGame.checking`);
 the session's clock calls :meth:`CheaterGame.end_check` when the time is up.
 
-:class:`CheaterGame` is a :class:`~reference_engine.game.Game` with these hooks overridden, so
-a game without cheater mode pays nothing for it.
+:class:`CheaterGame` is a :class:`~reference_engine.game.Game` that overrides the places where
+these rules meet the card play: the three card-fit refusals (waived), the listing of a seat's
+options (any card, and catches), the check and play of an action (catching, marking unfair
+cards), the closing of a bout (the check first) and the start of the next.  A game without
+cheater mode pays nothing for it.  Source: VideoChess, the cheater mode paragraphs.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 from reference_engine.actions import Action, Defend, ThrowIn, Transfer
 from reference_engine.cards import Card, parse_card
-from reference_engine.errors import IllegalAction
-from reference_engine.game import Game, beats
+from reference_engine.defending import BEAT
+from reference_engine.defending import TRANSFER as TRANSFER_
+from reference_engine.game import GAME_OVER, Game
+from reference_engine.refusals import Refusal
 from reference_engine.seat_actions import Catch
+from reference_engine.table import THROW_IN, TRANSFER
+
+NOT_IN_THE_GAME = Refusal("play.turn", "seat {seat} is not in the game")
+CHECK_WINDOW = Refusal(
+    "cheating.check-window", "the bout is being checked before it closes: only catching is allowed"
+)
+NO_BOUT_TO_CATCH_IN = Refusal("cheating.catch", "there is no bout to catch a card in")
+BARRED = Refusal(
+    "cheating.catch", "seat {seat} accused falsely this bout and may not catch again until it ends"
+)
+NOT_OF_THIS_BOUT = Refusal("cheating.catch", "{card} is not a card of the current bout")
+OWN_CARD = Refusal("cheating.catch", "nobody catches their own card")
+PARTNERS_CARD = Refusal("cheating.catch", "nobody catches their partner's card")
 
 
 class CheaterGame(Game):
     """A game in cheater mode (``rules.cheater_mode``)."""
 
-    _STATE = (*Game._STATE, "unfair", "barred", "checking", "pending_close")
+    STATE = (*Game.STATE, "unfair", "barred", "checking", "pending_close")
 
     seed: int = 0
     """For the random penalty card from the discard pile (set by whoever starts the game)."""
@@ -51,7 +70,79 @@ class CheaterGame(Game):
         self.pending_close = False
         """How the bout closes after the check: True when the defender takes."""
 
-    # ------------------------------------------------------------------ queries
+    # ------------------------------------------------------------------ any card may be played
+
+    # Where a card may be played at all, any card may: the card-fit clauses (defence.beat's
+    # comparison, throw-in.rank, transfer.rank) are waived, and the card is marked unfair.
+    def beat_refusal(self, act: Defend) -> Refusal | None:
+        return None
+
+    def throw_in_rank_refusal(self, card: Card) -> Refusal | None:
+        return None
+
+    def transfer_rank_refusal(self, card: Card) -> Refusal | None:
+        return None
+
+    def play_defend(self, act: Defend) -> None:
+        if super().beat_refusal(act) is not None:  # the rules without cheater mode refuse it
+            self.unfair.add(act.card)
+        super().play_defend(act)
+
+    def play_throw_in(self, act: ThrowIn) -> None:
+        if super().throw_in_rank_refusal(act.card) is not None:
+            self.unfair.add(act.card)
+        super().play_throw_in(act)
+
+    def play_transfer(self, act: Transfer) -> None:
+        if super().transfer_rank_refusal(act.card) is not None:
+            self.unfair.add(act.card)
+        super().play_transfer(act)
+
+    def legal_moves(self) -> Sequence[Action]:
+        """Each seat's fair options first, then the same moves with any other card, then
+        its catches; while the bout is checked, only catches."""
+        if self._listed is None and self.phase == "bout":
+            fair = super().legal_moves()
+            listed: list[Action] = []
+            for seat in range(1, self.seats + 1):
+                if not self.out[seat]:
+                    listed += self._with_any_card(seat, [a for a in fair if a.seat == seat])
+            self._listed = tuple(listed)
+        return super().legal_moves()
+
+    def _with_any_card(self, seat: int, fair: list[Action]) -> list[Action]:
+        catches: list[Action] = [
+            Catch(seat, c)
+            for p in self.table
+            for c in (p.attack, p.defence)
+            if c is not None and self.catch_refusal(seat, c) is None
+        ]
+        if self.checking:
+            return catches
+        seen = set(fair)
+        return fair + [a for a in self._any_card_options(seat) if a not in seen] + catches
+
+    def _any_card_options(self, seat: int) -> list[Action]:
+        """Every card of the hand wherever ``seat`` may play a card at all."""
+        hand = self.hands[seat]
+        out: list[Action] = []
+        if seat == self.defender:
+            answers = self.defender_refusals(seat)
+            if answers[BEAT] is None:
+                for p in self.table:
+                    if p.defence is None:
+                        out.extend(Defend(seat, p.attack, c) for c in hand)
+            if (
+                answers[TRANSFER_]
+                or self.transfer_window_refusal()
+                or self.transfer_capacity_refusal(seat)
+            ) is None:
+                out.extend(TRANSFER[seat][c] for c in hand)
+        elif self.thrower_refusals(seat)[0] is None and self.room() >= 1:
+            out.extend(THROW_IN[seat][c] for c in hand)
+        return out
+
+    # ------------------------------------------------------------------ catching
 
     def card_owner(self, card: Card) -> int | None:
         """Who played ``card`` onto the table this bout (None: it is not on the table)."""
@@ -62,117 +153,44 @@ class CheaterGame(Game):
                 return p.defender
         return None
 
-    def _catch_refusal(self, seat: int, card: Card) -> str | None:
+    def catch_refusal(self, seat: int, card: Card) -> Refusal | None:
+        """Why ``seat`` may not catch ``card`` now (None: it may)."""
         if self.phase != "bout":
-            return "there is no bout to catch a card in"
+            return NO_BOUT_TO_CATCH_IN
         if seat in self.barred:
-            return f"seat {seat} accused falsely this bout and may not catch again until it ends"
+            return BARRED
         owner = self.card_owner(card)
         if owner is None:
-            return f"{card} is not a card of the current bout"
+            return NOT_OF_THIS_BOUT
         if owner == seat:
-            return "nobody catches their own card"
-        if owner == self.partner(seat):
-            return "nobody catches their partner's card"
+            return OWN_CARD
+        if owner == self.partners[seat]:
+            return PARTNERS_CARD
         return None
-
-    def _generate_legal(self, seat: int) -> list[Action]:
-        if self.phase != "bout" or self.out[seat] or not 1 <= seat <= self.seats:
-            return super()._generate_legal(seat)
-        catches: list[Action] = [
-            Catch(seat, c)
-            for p in self.table
-            for c in (p.attack, p.defence)
-            if c is not None and self._catch_refusal(seat, c) is None
-        ]
-        if self.checking:
-            return catches
-        fair = super()._generate_legal(seat)
-        seen = set(fair)
-        extra: list[Action] = []
-        hand = self.hands[seat]
-        types = {a.type for a in fair}
-        if seat == self.defender and not self.taken and not self.awaiting_choice:
-            for p in self.table:
-                if p.defence is None:
-                    extra.extend(Defend(seat, p.attack, c) for c in hand)
-            if self.rules.transfer and self.table:
-                probe = Card(self.table[0].attack.rank, "S")
-                if self._transfer_refusal(seat, probe) is None:
-                    extra.extend(Transfer(seat, c) for c in hand)
-        elif "throw_in" in types or (
-            seat != self.defender and self._throw_in_block(seat) is None and self.room() >= 1
-        ):
-            extra.extend(ThrowIn(seat, c) for c in hand)
-        return fair + [a for a in extra if a not in seen] + catches
-
-    # ------------------------------------------------------------------ checks
 
     def _check(self, act: Action) -> None:
         if isinstance(act, Catch):
             if self.phase == "finished":
-                raise self._illegal("game.finished", "the game is over")
+                raise GAME_OVER.error(self, act.seat)
             if act.seat > self.seats or self.out[act.seat]:
-                raise self._illegal("play.turn", f"seat {act.seat} is not in the game")
-            refusal = self._catch_refusal(act.seat, act.card)
+                raise NOT_IN_THE_GAME.error(self, act.seat)
+            refusal = self.catch_refusal(act.seat, act.card)
             if refusal is not None:
-                raise self._illegal("cheating.catch", refusal)
+                raise refusal.error(self, act.seat, act.card)
             return
         if self.checking and self.phase != "finished":
-            raise self._illegal(
-                "cheating.check-window",
-                "the bout is being checked before it closes: only catching is allowed",
-            )
+            raise CHECK_WINDOW.error(self, act.seat)
         super()._check(act)
 
-    def _check_defend(self, act: Defend) -> None:
-        try:
-            super()._check_defend(act)
-        except IllegalAction as exc:
-            # Only the card comparison is waived: the attack card must still lie unbeaten.
-            if exc.clause != self.rules.clause("defence.beat") or not any(
-                p.attack == act.attack and p.defence is None for p in self.table
-            ):
-                raise
+    PLAY_METHODS: ClassVar[dict[str, str]] = {**Game.PLAY_METHODS, "catch": "play_catch"}
 
-    def _check_throw_in(self, act: ThrowIn) -> None:
-        try:
-            super()._check_throw_in(act)
-        except IllegalAction as exc:
-            if exc.clause != self.rules.clause("throw-in.rank"):
-                raise
-            self._check_room(1)
+    def play_catch(self, act: Catch) -> None:
+        self._resolve_catch(act)
 
-    def _check_transfer(self, act: Transfer) -> None:
-        try:
-            super()._check_transfer(act)
-        except IllegalAction as exc:
-            if exc.clause != self.rules.clause("transfer.rank"):
-                raise
-            # The turn and capacity rules still hold: check them with a card of the right rank.
-            probe = Card(self.table[0].attack.rank, act.card.suit)
-            refusal = self._transfer_refusal(act.seat, probe)
-            if refusal is not None:
-                raise self._illegal(*refusal) from None
+    # ------------------------------------------------------------------ the check before closing
 
-    # ------------------------------------------------------------------ playing
-
-    def _play_action(self, act: Action) -> None:
-        if isinstance(act, Catch):
-            self.log.append(act)
-            self._resolve_catch(act)
-            return
-        if isinstance(act, Defend):
-            if not beats(act.card, act.attack, self.trump):
-                self.unfair.add(act.card)
-        elif isinstance(act, ThrowIn):
-            if act.card.rank not in self.table_ranks():
-                self.unfair.add(act.card)
-        elif isinstance(act, Transfer) and act.card.rank not in {p.attack.rank for p in self.table}:
-            self.unfair.add(act.card)
-        super()._play_action(act)
-
-    def _close_bout(self, *, taken: bool) -> None:
+    def close_bout(self, *, taken: bool) -> None:
+        """The bout is over: first the check, while only catching is allowed."""
         if not self.checking:
             self.checking = True
             self.pending_close = taken
@@ -186,7 +204,7 @@ class CheaterGame(Game):
             return
         self._state_changed()
         self.checking = False
-        Game._close_bout(self, taken=self.pending_close)
+        super().close_bout(taken=self.pending_close)
         self._state_changed()
 
     def _resolve_catch(self, act: Catch) -> None:
@@ -236,17 +254,17 @@ class CheaterGame(Game):
                 "cards": [c.code for c in cards],
             }
         )
-        self.table = []
+        self._clear_table()
         self.hands[cheater].extend(cards)
         if self.out[cheater]:  # went out during this bout: the cards bring them back
             self.out[cheater] = False
             self.out_log = [e for e in self.out_log if e[1] != cheater]
         self.checking = False
         self.last_close = "taken" if as_taken else "discarded"
-        self._after_bout(defender, taken=as_taken)
+        self.after_bout(defender, taken=as_taken)
 
-    def _begin_bout(self, attacker: int) -> None:
-        super()._begin_bout(attacker)
+    def begin_bout(self, attacker: int) -> None:
+        super().begin_bout(attacker)
         self.unfair = set()
         self.barred = set()
         self.checking = False

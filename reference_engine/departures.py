@@ -50,7 +50,7 @@ def forfeit_outcome(game: Game, departed: set[int], natural: Outcome | None) -> 
     forfeited = set(departed)
     if game.rules.teams == "pairs":
         forfeited |= {p for s in departed if (p := game.partner(s)) is not None}
-    groups = game._out_groups()
+    groups = game.out_groups()
     if natural is not None and natural.termination is not Termination.FORFEIT:
         winners = tuple(s for s in natural.winners if s not in forfeited)
         durak = tuple(s for s in natural.durak if s not in forfeited)
@@ -69,13 +69,7 @@ def forfeit_outcome(game: Game, departed: set[int], natural: Outcome | None) -> 
 
 
 def _end_by_forfeit(game: Game, departed: set[int]) -> None:
-    result = forfeit_outcome(game, departed, None)
-    game.phase = "finished"
-    game.result = result
-    game.attacker = game.defender = game.starter = 0
-    game.taken = game.awaiting_choice = False
-    game.done.clear()
-    game.log.append({"type": "game_over", "result": result.to_json()})
+    game.finish(forfeit_outcome(game, departed, None))
 
 
 def _remove_and_continue(game: Game, seat: int) -> None:
@@ -87,8 +81,8 @@ def _remove_and_continue(game: Game, seat: int) -> None:
     game.log.append({"type": "removed", "seat": seat, "cards": [c.code for c in removed]})
     game.discard.extend(removed)
     game.hands[seat] = []
-    game.table = []
+    game._clear_table()
     game.out[seat] = True  # no longer plays; not in out_log, so not among those who got out
     starter = game.starter
     # The removed bout is played afresh: its starter opens again (the next player if gone).
-    game._after_bout(game.defender, taken=False, next_attacker=starter)
+    game.after_bout(game.defender, taken=False, next_attacker=starter)

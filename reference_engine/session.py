@@ -575,7 +575,7 @@ def _set_first_attacker(game: Game, seat: int) -> None:
     """The winner of the last decided game opens the first bout of this one."""
     if game.out[seat]:
         return
-    game._begin_bout(seat)
+    game.begin_bout(seat)
     game._state_changed()
     for entry in game.log:
         if isinstance(entry, dict) and entry.get("type") == "deal":

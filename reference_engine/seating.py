@@ -1,0 +1,103 @@
+"""Seats and turn order: play goes clockwise, partners sit opposite, who attacks whom.
+
+Seats are numbered from 1, clockwise.  A seat that is out of the game is passed over.
+
+- VideoChess, the table and the mode: four seats clockwise; in pairs the partners sit
+  diagonally (1 and 3 against 2 and 4), and the partner is skipped when choosing whom to
+  attack or transfer to; the attack goes to the next opponent clockwise still in the game.
+- How to play Durak, "Attacking" (each player attacks the player on their left, play going
+  clockwise) and "Playing in pairs" (partners opposite; the attack skips a partner).
+- GGTables, "Attacking and defending": the defender is the next active player clockwise.
+- Durak Challenge and the prototype's duel: two seats, each the other's opponent.
+
+These functions are methods of :class:`~reference_engine.game.Game` (``game.next_opponent``);
+a variant engine overrides them there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from reference_engine.errors import RulesError
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
+    from reference_engine.rules import Rules
+
+#: (seats, seat) -> the other seats clockwise after ``seat``, then ``seat`` itself.
+_CLOCKWISE: dict[tuple[int, int], tuple[int, ...]] = {
+    (n, seat): tuple((seat + i - 1) % n + 1 for i in range(1, n + 1))
+    for n in range(2, 7)
+    for seat in range(1, n + 1)
+}
+#: (seats, seat) -> the other seats counter-clockwise before ``seat``, then ``seat`` itself.
+_COUNTER_CLOCKWISE: dict[tuple[int, int], tuple[int, ...]] = {
+    (n, seat): tuple((seat - i - 1) % n + 1 for i in range(1, n + 1))
+    for n in range(2, 7)
+    for seat in range(1, n + 1)
+}
+
+
+def check_seat_count(rules: Rules, seats: int) -> None:
+    """Raise :class:`RulesError` unless the rules are played with ``seats`` seats (pairs
+    with exactly ``pairs_seats``)."""
+    if not rules.min_seats <= seats <= rules.max_seats:
+        allowed = (
+            f"exactly {rules.min_seats}"
+            if rules.min_seats == rules.max_seats
+            else f"{rules.min_seats} to {rules.max_seats}"
+        )
+        raise RulesError(
+            f"{rules.profile} with these options is played by {allowed} seats, not {seats}"
+        )
+    if rules.teams == "pairs" and seats != rules.pairs_seats:
+        raise RulesError(f"pairs are played with exactly {rules.pairs_seats} seats, not {seats}")
+
+
+def partner(game: Game, seat: int) -> int | None:
+    """The partner of ``seat`` in pairs (the seat opposite), else None (the engine reads
+    the answers from ``game.partners``, a table made with this when the game is set up)."""
+    if game.rules.teams != "pairs":
+        return None
+    return (seat + 1) % game.seats + 1
+
+
+def teams(game: Game) -> list[list[int]] | None:
+    """The two pairs (seats 1 and 3 against 2 and 4), or None when everyone plays alone."""
+    if game.rules.teams != "pairs":
+        return None
+    return [[1, 3], [2, 4]]
+
+
+def is_opponent(game: Game, a: int, b: int) -> bool:
+    """Whether seats ``a`` and ``b`` play against each other."""
+    return a != b and game.partners[a] != b
+
+
+def next_active(game: Game, seat: int) -> int:
+    """The next seat clockwise after ``seat`` still in the game (``seat`` itself if none)."""
+    out = game.out
+    for s in _CLOCKWISE[(game.seats, seat)]:
+        if not out[s]:
+            return s
+    return seat
+
+
+def previous_active(game: Game, seat: int) -> int:
+    """The nearest seat counter-clockwise before ``seat`` still in the game."""
+    out = game.out
+    for s in _COUNTER_CLOCKWISE[(game.seats, seat)]:
+        if not out[s]:
+            return s
+    return seat
+
+
+def next_opponent(game: Game, seat: int) -> int:
+    """Whom ``seat`` attacks: the next opponent clockwise still in the game, the partner
+    skipped (0 when there is none)."""
+    out = game.out
+    partner = game.partners[seat]
+    for s in _CLOCKWISE[(game.seats, seat)]:
+        if not out[s] and s != seat and s != partner:
+            return s
+    return 0
