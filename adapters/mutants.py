@@ -174,10 +174,10 @@ class PartnerAttacked(Game):
 class PartnerThrowsIn(Game):
     """Pairs: the defender's partner may throw in against them."""
 
-    def in_throw_scope(self, seat: int) -> bool:
-        if seat == self.partners[self.defender] and not self.out[seat]:
-            return True
-        return super().in_throw_scope(seat)
+    def throw_scope(self) -> set[int]:
+        partner = self.partners[self.defender] if self.defender else None
+        scope = super().throw_scope()
+        return scope | {partner} if partner and not self.out[partner] else scope
 
 
 class OnlyAttackerThrowsIn(Game):

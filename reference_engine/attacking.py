@@ -59,7 +59,7 @@ def begin_bout(game: Game, attacker: int) -> None:
     game._room_cache = None
     game.defender_hand_at_start = len(game.hands[game.defender])
     game._cap = game.cap()
-    game.update_scope()
+    game.update_throwers()
 
 
 def attack_refusal(game: Game, seat: int) -> Refusal | None:

@@ -56,7 +56,7 @@ def maybe_close_bout(game: Game) -> None:
     # Nothing more to add: the bout is full, or every thrower is done or has no cards.
     if game.room() > 0:
         done, hands = game.done, game.hands
-        for s in game._scope:
+        for s in game._throwers:
             if hands[s] and s not in done:
                 return  # somebody may still throw in
     if taken:

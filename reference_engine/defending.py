@@ -19,7 +19,7 @@ Transferring, the defender's other answer, is :mod:`reference_engine.transferrin
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from reference_engine.actions import Accept, Defend, Take
 from reference_engine.cards import ALL_CARDS
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
     from reference_engine.cards import Card
     from reference_engine.game import Game
+    from reference_engine.rules import Rules
 
 NOT_DEFENDING = Refusal("play.turn", "seat {seat} is not defending")
 NO_TRANSFER = Refusal("transfer.mode", "there is no transfer in this game")
@@ -173,28 +174,67 @@ BEAT, TAKE, TRANSFER, ACCEPT, KEEP = range(5)
 Refusals = tuple[Refusal | None, Refusal | None, Refusal | None, Refusal | None, Refusal | None]
 
 
+class Situations(NamedTuple):
+    """The defender's answers in each situation of a bout (see :func:`situations`)."""
+
+    not_defending: Refusals
+    """The seat is not the defender of an open bout."""
+    answering: Refusals
+    """A card lies unbeaten and nothing is taken."""
+    all_beaten: Refusals
+    """Every card on the table is beaten; the throwers may still add."""
+    taken: Refusals
+    """The defender has taken; the throwers may still add."""
+    choosing: Refusals
+    """The attacker has ended a full defence: keep it or take the cards anyway."""
+    choosing_computer: Refusals
+    """The same, for a computer seat."""
+
+
+def situations(rules: Rules) -> Situations:
+    """Under ``rules``, why the defender may not beat a card, take, transfer, take the cards
+    anyway or keep the defence (say done), in each situation (None where they may; beating:
+    whichever card the cards allow; transferring: the rest of its rules are in
+    :mod:`reference_engine.transferring`).  Decided once per game (``game.situations``)."""
+    transfer = None if rules.transfer else NO_TRANSFER  # only in games with transfer
+    offered = rules.accept_after_defence  # taking anyway after a full defence (Durak Challenge)
+    accept = ACCEPT_NOT_OFFERED if offered else NOTHING_TO_TAKE  # until that moment
+    keep = KEEP_ONLY_AFTER_ATTACK_ENDED if offered else DEFENDER_HAS_NO_DONE
+    then = None if offered else NOTHING_TO_TAKE  # once the attack on a full defence ends
+    computer = COMPUTER_NEVER_ACCEPTS if offered and rules.bot_accepts_anyway is False else then
+    not_defending = NOT_DEFENDING if offered else NOTHING_TO_TAKE
+    return Situations(
+        not_defending=(
+            NOT_DEFENDING,
+            NOT_DEFENDING,
+            transfer or NOT_DEFENDING,
+            not_defending,
+            NOT_DEFENDING,
+        ),
+        answering=(None, None, transfer, accept, keep),
+        all_beaten=(None, NOTHING_TO_TAKE, transfer, accept, keep),
+        taken=(TAKEN_OR_FINISHED, ALREADY_TAKEN, transfer, accept, keep),
+        choosing=(TAKEN_OR_FINISHED, NOT_DEFENDING, transfer or NOT_DEFENDING, then, None),
+        choosing_computer=(
+            TAKEN_OR_FINISHED,
+            NOT_DEFENDING,
+            transfer or NOT_DEFENDING,
+            computer,
+            None,
+        ),
+    )
+
+
 def defender_refusals(game: Game, seat: int) -> Refusals:
     """Why ``seat`` may not, now: beat a card, take, transfer, take the cards anyway, keep
-    the defence (say done).  None where it may (beating: whichever card the cards allow;
-    transferring: see :mod:`reference_engine.transferring` for the rest of its rules)."""
-    rules = game.rules
-    # Transfer only in games with transfer; taking anyway only where the rules offer it.
-    transfer = None if rules.transfer else NO_TRANSFER
-    accept: Refusal | None = ACCEPT_NOT_OFFERED if rules.accept_after_defence else NOTHING_TO_TAKE
+    the defence (the answers of :func:`situations` for the situation of the bout)."""
+    answers = game.situations
     if game.phase != "bout" or seat != game.defender:
-        not_defending = NOT_DEFENDING, NOT_DEFENDING, transfer or NOT_DEFENDING
-        return *not_defending, accept if accept is NOTHING_TO_TAKE else NOT_DEFENDING, NOT_DEFENDING
+        return answers.not_defending
     if game.awaiting_choice:
-        # The attacker has ended a full defence: the defender keeps it (done) or, where
-        # offered, takes the cards anyway -- never the computer where the rules say so.
-        if accept is ACCEPT_NOT_OFFERED:
-            human = seat in game.humans or rules.bot_accepts_anyway is not False
-            accept = None if human else COMPUTER_NEVER_ACCEPTS
-        return TAKEN_OR_FINISHED, NOT_DEFENDING, transfer or NOT_DEFENDING, accept, None
-    # Keeping the defence is possible only then.
-    keep = KEEP_ONLY_AFTER_ATTACK_ENDED if rules.accept_after_defence else DEFENDER_HAS_NO_DONE
-    if game.taken:  # after take: nothing to beat, no second take (a transfer: see its rules)
-        return TAKEN_OR_FINISHED, ALREADY_TAKEN, transfer, accept, keep
-    if not game._unbeaten:  # every card beaten: nothing to take
-        return None, NOTHING_TO_TAKE, transfer, accept, keep
-    return None, None, transfer, accept, keep  # answering an attack: beat, take, transfer
+        return answers.choosing if seat in game.humans else answers.choosing_computer
+    if game.taken:
+        return answers.taken
+    if not game._unbeaten:
+        return answers.all_beaten
+    return answers.answering

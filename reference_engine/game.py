@@ -34,9 +34,10 @@ game (``game.cap()``, never ``limits.cap(game)``) so that an override is seen ev
 
 Caches: the listed actions of the current state (``_listed``), the room (``_room_cache``),
 the count of unbeaten cards and the ranks on the table (``_unbeaten``, ``_ranks``, kept up to
-date as cards are played), the bout's cap (``_cap``) and who may throw in (``_scope``), both
-worked out when a bout begins.  Code that changes the state other than through the engine's
-own methods must call :meth:`Game._state_changed`.  The engine does no I/O.
+date as cards are played), the bout's cap (``_cap``) and who may throw in, in order
+(``_throwers``), both worked out when a bout begins.  Code that changes the state other than
+through the engine's own methods must call :meth:`Game._state_changed`.  The engine does no
+I/O.
 """
 
 from __future__ import annotations
@@ -99,7 +100,7 @@ class Game:
         "_listed",
         "_ranks",
         "_room_cache",
-        "_scope",
+        "_throwers",
         "_unbeaten",
         "attacker",
         "awaiting_choice",
@@ -124,6 +125,7 @@ class Game:
         "result",
         "rules",
         "seats",
+        "situations",
         "starter",
         "stock",
         "table",
@@ -177,6 +179,8 @@ class Game:
         """Whether seats go out during a bout (see :func:`results.go_out_now`)."""
         self.new_card_cancels_done = throwing_in.new_card_cancels_done(rules)
         """Whether a new card cancels the throwers' done (see :mod:`throwing_in`)."""
+        self.situations = defending.situations(rules)
+        """The defender's answers in each situation (see :func:`defending.situations`)."""
         self.phase: Phase = "lead"
         self.hands: list[list[Card]] = [[] for _ in range(seats + 1)]
         self.stock: list[Card] = []  # bottom first: the face-up trump is stock[0], top is [-1]
@@ -209,8 +213,8 @@ class Game:
         self._ranks: set[int] = set()
         self._cap = self.cap()
         """The bout's cap (see :mod:`reference_engine.limits`)."""
-        self._scope: tuple[int, ...] = ()
-        """The seats that may throw in this bout (see :mod:`reference_engine.throwing_in`)."""
+        self._throwers: tuple[int, ...] = ()
+        """Who may throw in this bout, in order (see :func:`throwing_in.update_throwers`)."""
 
     @classmethod
     def deal(
@@ -256,8 +260,8 @@ class Game:
     check_attack = attacking.check_attack
     play_attack = attacking.play_attack
     # Throwing in and done
-    in_throw_scope = throwing_in.in_throw_scope
-    update_scope = throwing_in.update_scope
+    throw_scope = throwing_in.throw_scope
+    update_throwers = throwing_in.update_throwers
     thrower_refusals = throwing_in.thrower_refusals
     priority_free = throwing_in.priority_free
     throw_in_order = throwing_in.throw_in_order
@@ -462,7 +466,7 @@ class Game:
         self._listed = None
         self._room_cache = None
         self._cap = self.cap()
-        self.update_scope()
+        self.update_throwers()
         table = self.table
         self._unbeaten = sum(1 for p in table if p.defence is None)
         ranks = self._ranks = {p.attack.rank for p in table}
@@ -490,6 +494,7 @@ class Game:
         other.team_seats = self.team_seats
         other.goes_out_at_once = self.goes_out_at_once
         other.new_card_cancels_done = self.new_card_cancels_done
+        other.situations = self.situations
         other._defences = self._defences
         state_json.restore(other, state_json.snapshot(self))
         other.log = list(self.log)

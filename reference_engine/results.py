@@ -35,7 +35,7 @@ def mark_out(game: Game, seat: int) -> None:
     game.out[seat] = True
     game.out_log.append((game.bout, seat))
     game.log.append({"type": "out", "seat": seat})
-    game.update_scope()
+    game.update_throwers()
 
 
 def goes_out_at_once(rules: Rules) -> bool:

@@ -30,6 +30,10 @@ _CLOCKWISE: dict[tuple[int, int], tuple[int, ...]] = {
     for n in range(2, 7)
     for seat in range(1, n + 1)
 }
+#: (seats, seat) -> every seat clockwise, starting with ``seat``.
+CLOCKWISE_FROM: dict[tuple[int, int], tuple[int, ...]] = {
+    (n, seat): (seat, *_CLOCKWISE[(n, seat)][:-1]) for n in range(2, 7) for seat in range(1, n + 1)
+}
 #: (seats, seat) -> the other seats counter-clockwise before ``seat``, then ``seat`` itself.
 _COUNTER_CLOCKWISE: dict[tuple[int, int], tuple[int, ...]] = {
     (n, seat): tuple((seat - i - 1) % n + 1 for i in range(1, n + 1))

@@ -31,9 +31,12 @@ from typing import TYPE_CHECKING
 from reference_engine.actions import Done, ThrowIn
 from reference_engine.defending import ACCEPTED_NO_ADDING, KEEP
 from reference_engine.refusals import NOT_IN_HAND, Refusal
+from reference_engine.seating import CLOCKWISE_FROM
 from reference_engine.table import TablePair
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from reference_engine.cards import Card
     from reference_engine.game import Game
     from reference_engine.rules import Rules
@@ -75,27 +78,35 @@ DONE_TOO_EARLY = Refusal(
 # ---------------------------------------------------------------------------- who, when, order
 
 
-def in_throw_scope(game: Game, seat: int) -> bool:
-    """Whether ``seat`` is among those who may throw in this bout (turn order aside)."""
-    defender = game.defender
-    if seat == defender or game.out[seat]:
-        return False
-    if seat == game.partners[defender]:
-        return False
+def throw_scope(game: Game) -> set[int]:
+    """Who may throw in this bout, turn order aside: every seat still playing but the
+    defender, or only the defender's neighbours; never the defender's partner."""
+    defender, out = game.defender, game.out
+    scope: set[int] = set()
+    if not defender:  # the game is over
+        return scope
     if game.rules.throw_in_scope == "neighbours":
-        return seat in (game.previous_active(defender), game.next_active(defender))
-    return True
+        seats: Iterable[int] = (game.previous_active(defender), game.next_active(defender))
+    else:
+        seats = range(1, game.seats + 1)
+    partner = game.partners[defender]
+    for s in seats:
+        if s != defender and not out[s] and s != partner:
+            scope.add(s)
+    return scope
 
 
-def update_scope(game: Game) -> None:
-    """Work out again who may throw in (``game._scope``: the seats :func:`in_throw_scope`
-    allows, in seat order): when a bout begins, after a transfer, when a seat goes out."""
-    scope = []
-    if game.defender:  # 0: the game is over
-        for s in range(1, game.seats + 1):
-            if game.in_throw_scope(s):
-                scope.append(s)
-    game._scope = tuple(scope)
+def update_throwers(game: Game) -> None:
+    """Work out again who may throw in (:func:`throw_scope`) and in what order: from the
+    principal attacker clockwise (``game._throwers``).  Done when a bout begins, after a
+    transfer and when a seat goes out, the only times either can change."""
+    scope = game.throw_scope()
+    throwers: list[int] = []
+    if scope:
+        for s in CLOCKWISE_FROM[(game.seats, game.priority or game.attacker)]:
+            if s in scope:
+                throwers.append(s)
+    game._throwers = tuple(throwers)
 
 
 def thrower_refusals(game: Game, seat: int) -> tuple[Refusal | None, Refusal | None]:
@@ -112,7 +123,7 @@ def thrower_refusals(game: Game, seat: int) -> tuple[Refusal | None, Refusal | N
         return ATTACK_ENDED, done
     if seat == game.defender:
         return DEFENDER_DOES_NOT_THROW, done
-    if seat not in game._scope:
+    if seat not in game._throwers:
         if seat == game.partners[game.defender]:
             return PARTNER_DOES_NOT_THROW, done
         return NOT_A_THROWER, done
@@ -138,7 +149,7 @@ def priority_free(game: Game) -> bool:
     """``starter_first``: whether the others may throw in (the priority seat is done, has no
     cards, or has nothing of a rank on the table)."""
     p = game.priority
-    if game.priority_released or p not in game._scope or not game.hands[p]:
+    if game.priority_released or p not in game._throwers or not game.hands[p]:
         return True
     ranks = game.throw_in_ranks()
     return not any(c.rank in ranks for c in game.hands[p])
@@ -146,12 +157,7 @@ def priority_free(game: Game) -> bool:
 
 def throw_in_order(game: Game) -> list[int]:
     """Seats that may throw in this bout, from the principal attacker clockwise."""
-    start = game.priority or game.attacker
-    scope = game._scope  # in seat order: turn it to begin at the principal attacker
-    for i, s in enumerate(scope):
-        if s >= start:
-            return list(scope[i:] + scope[:i])
-    return list(scope)
+    return list(game._throwers)
 
 
 def round_turn(game: Game) -> int:
@@ -160,7 +166,7 @@ def round_turn(game: Game) -> int:
     if not game.taken and game._unbeaten:
         return 0
     done, hands = game.done, game.hands
-    for s in game.throw_in_order():
+    for s in game._throwers:
         if s not in done and hands[s]:
             return s
     return 0
@@ -194,7 +200,7 @@ def check_throw_in(game: Game, act: ThrowIn) -> None:
             raise ACCEPTED_NO_ADDING.error(game, seat)
         raise BOUT_NOT_OPENED.error(game, seat)
     refusal = game.thrower_refusals(seat)[0]
-    if refusal is ATTACK_ENDED and seat in game._scope and game.room() <= 0:
+    if refusal is ATTACK_ENDED and seat in game._throwers and game.room() <= 0:
         refusal = game.limit_refusal(1)  # the attack ended because the bout is full
     if refusal is not None:
         raise refusal.error(game, seat)

@@ -128,10 +128,10 @@ def play_transfer(game: Game, act: Transfer) -> None:
     game.attacker = seat
     game.defender = target
     game.defender_hand_at_start = len(game.hands[target])
-    game.update_scope()
     if game.rules.transferrer_throws_first:
         game.priority = seat
         game.priority_released = False
+    game.update_throwers()
     if game.new_card_cancels_done:
         game.done.clear()
     game.log.append({"type": "transferred", "from": seat, "to": target})
