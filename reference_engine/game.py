@@ -83,7 +83,6 @@ Phase = Literal["lead", "bout", "finished"]
 Event = dict[str, Any]
 
 GAME_OVER = Refusal("game.finished", "the game is over")
-_WAIT_FOR_DEFENCE = throwing_in.WAIT_FOR_DEFENCE
 OUT_OF_GAME = Refusal("play.turn", "seat {seat} is out of the game")
 
 
@@ -169,18 +168,7 @@ class Game:
         self.trump_card = trump
         self.trump = trump.suit
         self.humans = frozenset(humans)
-        self.partners: tuple[int | None, ...] = tuple(
-            None if s == 0 else self.partner(s) for s in range(seats + 1)
-        )
-        """Each seat's partner (``partner()``, asked once), indexed by seat."""
-        self.team_seats = self.teams()
-        """The pairs (``teams()``, asked once), or None."""
-        self.goes_out_at_once = results.goes_out_at_once(rules)
-        """Whether seats go out during a bout (see :func:`results.go_out_now`)."""
-        self.new_card_cancels_done = throwing_in.new_card_cancels_done(rules)
-        """Whether a new card cancels the throwers' done (see :mod:`throwing_in`)."""
-        self.situations = defending.situations(rules)
-        """The defender's answers in each situation (see :func:`defending.situations`)."""
+        self._decide_once()
         self.phase: Phase = "lead"
         self.hands: list[list[Card]] = [[] for _ in range(seats + 1)]
         self.stock: list[Card] = []  # bottom first: the face-up trump is stock[0], top is [-1]
@@ -205,7 +193,6 @@ class Game:
         with :meth:`events`)."""
         self.last_close = ""  # how the previous bout ended: "discarded", "taken" or "accepted"
         self._history: list[dict[str, Any]] = []
-        self._defences = self.defence_tables()
         self._listed: tuple[Action, ...] | None = None
         """Every seat's listed actions in this state, in seat order (None: not listed yet)."""
         self._room_cache: int | None = None
@@ -215,6 +202,22 @@ class Game:
         """The bout's cap (see :mod:`reference_engine.limits`)."""
         self._throwers: tuple[int, ...] = ()
         """Who may throw in this bout, in order (see :func:`throwing_in.update_throwers`)."""
+
+    def _decide_once(self) -> None:
+        """What the rules decide once per game, asked of the rule modules now."""
+        self.partners: tuple[int | None, ...] = tuple(
+            None if s == 0 else self.partner(s) for s in range(self.seats + 1)
+        )
+        """Each seat's partner (``partner()``), indexed by seat."""
+        self.team_seats = self.teams()
+        """The pairs (``teams()``), or None."""
+        self.goes_out_at_once = results.goes_out_at_once(self.rules)
+        """Whether seats go out during a bout (see :func:`results.go_out_now`)."""
+        self.new_card_cancels_done = throwing_in.new_card_cancels_done(self.rules)
+        """Whether a new card cancels the throwers' done (see :mod:`throwing_in`)."""
+        self.situations = defending.situations(self.rules)
+        """The defender's answers in each situation (see :func:`defending.situations`)."""
+        self._defences = self.defence_tables()
 
     @classmethod
     def deal(
@@ -490,12 +493,7 @@ class Game:
         other.trump_card = self.trump_card
         other.trump = self.trump
         other.humans = self.humans
-        other.partners = self.partners
-        other.team_seats = self.team_seats
-        other.goes_out_at_once = self.goes_out_at_once
-        other.new_card_cancels_done = self.new_card_cancels_done
-        other.situations = self.situations
-        other._defences = self._defences
+        other._decide_once()
         state_json.restore(other, state_json.snapshot(self))
         other.log = list(self.log)
         other._history = []
