@@ -7,8 +7,8 @@
   Durak Challenge "Playing the Game" (one card at a time), GGTables, the prototype), or one or
   more cards of one rank (``same_rank``: How to play Durak, "Attacking").  Any card of the hand
   may open.  The opening counts against the bout's limits (:mod:`reference_engine.limits`).
-- **The first card is compulsory** (clause ``attack.compulsory``): the attacker cannot pass on
-  an empty table (How to play Durak, "Attacking"; GGTables, "Adding cards").  That refusal is
+- **The first card is compulsory** (clause ``attack.compulsory``): nobody passes before the
+  bout's first card (How to play Durak, "Attacking"; GGTables, "Adding cards").  That refusal is
   given by ``done`` (:func:`reference_engine.throwing_in.check_done`).
 
 Who opens the first bout of a game is decided at the deal (:mod:`reference_engine.dealing`),

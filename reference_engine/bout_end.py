@@ -13,12 +13,12 @@
   discard pile (the first discard ends the five-card first bout, :mod:`reference_engine.limits`).
 - **Drawing** (:func:`draw_after_bout`, clause ``drawing.order``): each seat still playing
   fills its hand up to the hand size from the top of the stock, the bout's starter first, then
-  the others clockwise, the defender last; the face-up trump is the last card drawn
+  the rest in clockwise order, the defender at the end; the face-up trump comes out last
   (VideoChess, Durak Challenge "Replenishing Hands", How to play Durak "Drawing cards",
   GGTables "Taking or beating", the prototype "Replenishment and results").
 - **Who attacks next** (:func:`next_attacker`, clauses ``next-attacker.after-defence`` and
-  ``next-attacker.after-take``): a defender who held off the attack, else (after a take, or
-  when that defender is out) the next seat clockwise still playing.
+  ``next-attacker.after-take``): a defender whose defence held, else (after a take, or when
+  that defender is out) the next seat clockwise still playing.
 
 Going out and the end of the game, which are decided after the drawing, are
 :mod:`reference_engine.results`.
@@ -117,7 +117,7 @@ def after_bout(game: Game, defender: int, *, taken: bool, next_attacker: int | N
 
 
 def draw_order(game: Game) -> tuple[int, ...]:
-    """The bout's starter first, the others clockwise, the defender last."""
+    """The bout's starter, then the rest in clockwise order, the defender at the end."""
     n, starter, defender = game.seats, game.starter, game.defender
     key = (n, starter, defender)
     order = _DRAW_ORDERS.get(key)
@@ -156,7 +156,7 @@ def draw_after_bout(game: Game) -> None:
 
 
 def next_attacker(game: Game, defender: int, taken: bool) -> int:
-    """Who opens the next bout after ``defender`` held off the attack or took."""
+    """Who opens the next bout, after ``defender`` defended successfully or took."""
     if taken or game.out[defender]:
         return game.next_active(defender)
     return defender

@@ -1,9 +1,9 @@
 """Dealing, a table between bouts, and who attacks first.
 
 - **The deal** (:func:`deal`; clauses ``deal.hands``, ``deal.trump``): every seat gets a
-  full hand (six cards), one card at a time around the table from seat 1 (VideoChess says so;
-  ``deal: packets`` gives each seat its whole hand in turn); the last card of the deck lies
-  face up under the stock, names the trump suit and is the last card drawn.  When the whole
+  full hand (six cards), card by card round the table from seat 1 (VideoChess says so;
+  ``deal: packets`` gives each seat its whole hand in turn); the deck's bottom card is turned
+  face up under the stock: its suit is trump, and it is drawn last.  When the whole
   deck is dealt there is no stock and the trump card is in the last hand dealt (How to play
   Durak, "Dealing and the trump suit").
 - **The first attack** (:func:`first_attacker`; clauses ``first-attack.lowest-trump`` and

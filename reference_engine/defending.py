@@ -1,7 +1,7 @@
 """Defending: beating the attacking cards, taking them, and after a full defence the choice.
 
-- **Beating** (clause ``defence.beat``): a higher card of the same suit, or any trump over a
-  card that is not a trump; a trump only by a higher trump (every document: VideoChess "The
+- **Beating** (clause ``defence.beat``): a bigger card of the same suit, or any trump over a
+  card that is not a trump; over a trump, only a bigger trump (every document: VideoChess "The
   defender beats each card...", Durak Challenge "Rules for the Defense", How to play Durak
   "Defending", GGTables "Attacking and defending", the prototype "Attack and defense").  The
   defender beats the unbeaten cards one by one, in any order.
@@ -65,8 +65,8 @@ DEFENDER_HAS_NO_DONE = Refusal(
 
 
 def beats(defence: Card, attack: Card, trump: str) -> bool:
-    """Whether ``defence`` beats ``attack``: a higher card of the same suit, or any trump
-    over a non-trump (a trump is beaten only by a higher trump)."""
+    """Whether ``defence`` beats ``attack``: a bigger card of the same suit, or any trump
+    over a non-trump (over a trump, only a bigger trump)."""
     if defence.suit == attack.suit:
         return defence.rank > attack.rank
     return defence.suit == trump

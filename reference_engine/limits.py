@@ -3,7 +3,7 @@
 Two limits apply at once, and a card that would break either is refused:
 
 - the **cap**: at most ``bout_cap`` (six) attacking cards in a bout, and ``first_bout_cap``
-  (five) until the first cards go to the discard pile where a profile has that rule
+  (five) before the first discard, where a profile has that rule
   (clauses ``limits.six`` and ``limits.first-bout``);
 - the **defender's hand** (clause ``limits.defender-hand``): with ``hand_at_start`` no more
   attacking cards than the defender held when the bout began for them (a transfer begins it

@@ -4,14 +4,14 @@
   leaves the game.  With ``out_timing: immediate`` it leaves as soon as its hand is empty
   (VideoChess, How to play Durak "The end of the game": whoever has no cards leaves), except
   the defender, who leaves when the bout ends; with ``bout_end`` only once the bout is over
-  (GGTables "after a completed bout", Durak Challenge, the prototype "Results are decided only
-  after the table is resolved").  Either way every seat with no cards is out after a bout.
+  (GGTables, Durak Challenge, and the prototype, which settles results only once the table
+  is cleared).  Either way every seat with no cards is out after a bout.
 - **The end** (:func:`finished_result`; clauses ``end.durak``, ``end.draw``, ``pairs.*``):
   every player for themselves, the game ends when at most one seat still holds cards: that
   seat is the durak and everyone else wins; when the last seats run out together it is a
   draw (VideoChess, Durak Challenge "Draws", How to play Durak "A draw", GGTables "no loser",
-  the prototype).  In pairs the pair whose two players are both out first wins and both
-  players of the other pair lose; both pairs out in the same bout is a draw (VideoChess, How
+  the prototype).  In pairs, the first pair to have both its seats out wins and the other
+  pair loses, both of its seats; both pairs out in the same bout is a draw (VideoChess, How
   to play Durak "Playing in pairs").
 
 Departures that end the game or remove a player are :mod:`reference_engine.departures`; the

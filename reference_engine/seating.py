@@ -2,12 +2,12 @@
 
 Seats are numbered from 1, clockwise.  A seat that is out of the game is passed over.
 
-- VideoChess, the table and the mode: four seats clockwise; in pairs the partners sit
-  diagonally (1 and 3 against 2 and 4), and the partner is skipped when choosing whom to
-  attack or transfer to; the attack goes to the next opponent clockwise still in the game.
-- How to play Durak, "Attacking" (each player attacks the player on their left, play going
-  clockwise) and "Playing in pairs" (partners opposite; the attack skips a partner).
-- GGTables, "Attacking and defending": the defender is the next active player clockwise.
+- VideoChess: four seats in clockwise order; in pairs, seats 1 and 3 play against 2 and 4, a
+  partner is never attacked or passed to, and the attack goes to the nearest opponent
+  clockwise who still plays.
+- How to play Durak, "Attacking" (play turns clockwise, every attack goes to the neighbour on
+  the left) and "Playing in pairs" (partners face each other; the attack passes over one).
+- GGTables, "Attacking and defending": whoever plays next clockwise defends.
 - Durak Challenge and the prototype's duel: two seats, each the other's opponent.
 
 These functions are methods of :class:`~reference_engine.game.Game` (``game.next_opponent``);

@@ -1,8 +1,8 @@
 """Throwing in: who may add cards to an open bout, in what order, when, which cards; done.
 
-- **Which cards** (clause ``throw-in.rank``): a card of a rank already on the table, among
-  attacking and beating cards alike (every document; VideoChess "You may throw in cards of a
-  rank already on the table", Durak Challenge "Rules for the Attack" condition 1).
+- **Which cards** (clause ``throw-in.rank``): a card whose rank is on the table, counting
+  attacking and beating cards alike (every document; Durak Challenge, "Rules for the Attack",
+  condition 1).
 - **Who** (clause ``throw-in.who``): every seat still playing except the defender
   (``throw_in_scope: all``), or only the defender's neighbours (``neighbours``: How to play
   Durak, "Throwing in"); in pairs never the defender's partner (VideoChess, How to play Durak
@@ -10,8 +10,8 @@
 - **In what order** (clause ``throw-in.order``): ``free`` (anyone, any time: How to play
   Durak); ``starter_first`` (VideoChess: the bout's starter, after a transfer the transferrer,
   alone until they say done or have nothing to throw); ``rounds`` (GGTables, "Adding cards":
-  the principal attacker and then the others clockwise each add one card or pass, a new card
-  reopening the round for everyone).
+  first the principal attacker, then each other opponent in clockwise turn, adds one card or
+  passes, and a new card opens the round again for everyone).
 - **When** (clause ``throw-in.after-defence``): ``any_time``, or only once every card on the
   table is beaten (``after_defence``: one card at a time in Durak Challenge and the prototype's
   throw-in mode), or after a take.

@@ -4,16 +4,17 @@ In games with transfer (``transfer: true``: VideoChess's transfer rules, How to 
 "Passing" mode, the prototype's transfer mode; clause ``transfer.mode``) the defender may,
 instead of beating, add a card and pass the whole bout on:
 
-- **when** (clauses ``transfer.before-beat``, ``transfer.before-take``): only while no card
-  on the table is beaten and the defender has not taken;
+- **when** (clauses ``transfer.before-beat``, ``transfer.before-take``): before any card on
+  the table is beaten, and before a take;
 - **with which card** (clause ``transfer.rank``): a card of the attacking cards' rank
   (``table_rank``), or, in the prototype, only when every attacking card has one rank and the
   card matches it (``every_attack_card``);
-- **to whom**: the next opponent clockwise, the partner skipped (VideoChess; in a duel the
-  roles swap, as the prototype says); :func:`transfer_target` is the one place that says so;
+- **to whom**: the next opponent clockwise, the partner skipped (VideoChess; with two
+  seats the two simply change roles, as in the prototype); :func:`transfer_target` is the
+  one place that says so;
 - **capacity** (clause ``transfer.capacity``): the bout after the transfer stays within the
-  cap, and the new defender holds at least as many cards as they will have to beat (VideoChess,
-  How to play Durak "Passing", the prototype "Transfer mode");
+  cap, and the new defender can answer every card they would face, holding that many cards
+  (VideoChess, How to play Durak "Passing", the prototype "Transfer mode");
 - **afterwards**: the transferrer becomes the attacker and, where the rules say so
   (``transferrer_throws_first``: VideoChess), throws in first; the new defender's hand is the
   ``hand_at_start`` for the bout's limit.
