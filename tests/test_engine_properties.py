@@ -18,17 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from reference_engine import (
-    Action,
     Attack,
     Card,
-    Defend,
-    Done,
     Game,
-    IllegalAction,
     Rules,
-    Take,
-    ThrowIn,
-    Transfer,
     deck,
 )
 from reference_engine.outcome import Termination
@@ -145,55 +138,8 @@ def test_saving_and_reloading_a_state_changes_nothing(
     assert reloaded.internal_json() == finished.internal_json()
 
 
-def candidate_actions(game: Game, rng: random.Random) -> list[Action]:
-    """Well-formed actions, legal or not: every type, for every seat, with random cards."""
-    out: list[Action] = []
-    table_cards = [p.attack for p in game.table]
-    for seat in range(1, game.seats + 1):
-        hand = game.hands[seat] or deck(game.rules.deck_size)[:1]
-        card = rng.choice(hand)
-        out += [
-            Attack(seat, (card,)),
-            ThrowIn(seat, card),
-            Transfer(seat, card),
-            Take(seat),
-            Done(seat),
-        ]
-        if table_cards:
-            out.append(Defend(seat, rng.choice(table_cards), card))
-        same = [c for c in hand if c.rank == card.rank]
-        if len(same) > 1:
-            out.append(Attack(seat, tuple(same)))
-    return out
-
-
-@PROPERTY_SETTINGS
-@given(case=st.sampled_from(CASES), seed=st.integers(0, 2**32 - 1))
-def test_an_action_is_accepted_exactly_when_it_is_listed_as_legal(
-    case: tuple[str, dict[str, str], Rules, int], seed: int
-) -> None:
-    _, _, rules, seats = case
-    rng = random.Random(seed)
-    cards = deck(rules.deck_size)
-    rng.shuffle(cards)
-    game = Game.deal(rules, seats, cards)
-    for _ in range(60):
-        if game.is_over():
-            break
-        legal = set(all_legal(game))
-        for action in candidate_actions(game, rng):
-            before = game.internal_json()
-            try:
-                game.push(action)
-            except IllegalAction as exc:
-                assert action not in legal, f"{action} is listed as legal but refused: {exc}"
-                assert exc.clause.startswith(rules.profile + ".")
-                assert game.internal_json() == before
-            else:
-                assert action in legal, f"{action} was accepted but is not listed as legal"
-                game.pop()
-                assert game.internal_json() == before
-        game.apply(rng.choice(sorted(legal, key=repr)))
+# That an action is accepted exactly when it is listed is checked in test_engine_design.py,
+# for every ruleset, cheater mode and every mutant.
 
 
 _DECK_36 = deck(36)
