@@ -72,17 +72,24 @@ def deal(
     return game
 
 
-def first_attacker(game: Game) -> int:
-    """The lowest trump; if nobody holds a trump, the profile's fallback."""
-    best: tuple[int, int] | None = None
+def lowest_trump(game: Game) -> tuple[Card, int] | None:
+    """The lowest trump in the hands of the seats still playing, and who holds it (None:
+    nobody holds a trump)."""
+    best: tuple[Card, int] | None = None
     for s in range(1, game.seats + 1):
         if game.out[s]:
             continue
         for c in game.hands[s]:
-            if c.suit == game.trump and (best is None or (c.rank, s) < best):
-                best = (c.rank, s)
-    if best is not None:
-        return best[1]
+            if c.suit == game.trump and (best is None or c.rank < best[0].rank):
+                best = (c, s)
+    return best
+
+
+def first_attacker(game: Game) -> int:
+    """The lowest trump; if nobody holds a trump, the profile's fallback."""
+    lowest = game.lowest_trump()
+    if lowest is not None:
+        return lowest[1]
     fallback = game.rules.first_attack_fallback
     active = [s for s in range(1, game.seats + 1) if not game.out[s]]
     if fallback == "first_seat":
@@ -90,8 +97,8 @@ def first_attacker(game: Game) -> int:
     if fallback == "human":
         humans = [s for s in active if s in game.humans]
         return humans[0] if humans else active[0]
-    lowest = min(((c.rank, s) for s in active for c in game.hands[s]), default=(0, active[0]))
-    return lowest[1]
+    lowest_card = min(((c.rank, s) for s in active for c in game.hands[s]), default=(0, active[0]))
+    return lowest_card[1]
 
 
 def _cards_at(path: str, value: Any) -> list[Card]:

@@ -249,6 +249,7 @@ class Game:
     previous_active = seating.previous_active
     next_opponent = seating.next_opponent
     # The first attack
+    lowest_trump = dealing.lowest_trump
     first_attacker = dealing.first_attacker
     # How many attacking cards a bout holds
     cap = limits.cap

@@ -584,14 +584,11 @@ def _set_first_attacker(game: Game, seat: int) -> None:
 
 
 def _lowest_trump(game: Game) -> dict[str, Any] | None:
-    best: tuple[int, int] | None = None
-    for s in range(1, game.seats + 1):
-        for c in game.hands[s]:
-            if c.suit == game.trump and (best is None or (c.rank, s) < best):
-                best = (c.rank, s)
-    if best is None or best[1] != game.attacker:
+    """The lowest trump to show everyone, when it decided who attacks first."""
+    lowest = game.lowest_trump()
+    if lowest is None or lowest[1] != game.attacker:
         return None
-    return {"seat": best[1], "card": Card(best[0], game.trump).code}
+    return {"seat": lowest[1], "card": lowest[0].code}
 
 
 def _epaulettes(game: Game, result: Outcome) -> bool:
