@@ -28,6 +28,7 @@ from typing import Literal
 
 from reference_engine.actions import Action, Attack, Done, Take
 from reference_engine.cards import Card
+from reference_engine.defending import KEEP, TAKE
 from reference_engine.game import Game
 
 Role = Literal["lead", "defend", "throw"]
@@ -57,8 +58,9 @@ def waited_for(game: Game) -> dict[int, Role]:
         return {game.attacker: "lead"}
     out: dict[int, Role] = {}
     defender = game.defender
-    if game.awaiting_choice or (not game.taken and any(p.defence is None for p in game.table)):
-        out[defender] = "defend"
+    answers = game.defender_refusals(defender)
+    if answers[TAKE] is None or answers[KEEP] is None:  # an attack to answer, or a full
+        out[defender] = "defend"  # defence to keep or give up
     for seat in range(1, game.seats + 1):
         if (
             seat != defender
