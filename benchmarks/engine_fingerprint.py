@@ -628,6 +628,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.write and not args.reason:
         parser.error("--write needs --reason: say which rule changed and why")
+    if args.write and args.sample != "both":
+        parser.error("--write records both samples: leave out --sample")
     names = list(SAMPLES) if args.sample == "both" else [args.sample]
 
     def say(line: str) -> None:

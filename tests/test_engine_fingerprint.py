@@ -100,3 +100,38 @@ def test_the_full_fingerprint_is_the_recorded_one() -> None:
     assert summary["total"] == COMMITTED["full"]["total"], (
         "; ".join(tool.differences(COMMITTED["full"], summary)) + ": " + HOW
     )
+
+
+def test_differences_name_the_part_and_profile_that_changed() -> None:
+    recorded = COMMITTED["quick"]
+    changed = {**recorded, "by_profile": {**recorded["by_profile"]}}
+    changed["by_profile"]["session"] = {**recorded["by_profile"]["session"], "ggtables": "0"}
+    changed["total"] = "0"
+    assert tool.differences(recorded, changed) == ["session / ggtables"]
+    assert tool.differences(recorded, recorded) == []
+
+
+def test_recording_keeps_the_history_and_asks_for_a_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = tmp_path / "engine_fingerprint.json"
+    file.write_text(tool.FINGERPRINT_FILE.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setattr(tool, "FINGERPRINT_FILE", file)
+    fake = {part: {"videochess[x=y]/2": f"{part}-digest"} for part in tool.PARTS}
+    monkeypatch.setattr(
+        tool, "fingerprint", lambda sample, progress=None: tool.Fingerprint(sample, fake)
+    )
+    with pytest.raises(SystemExit) as usage:
+        tool.main(["--write"])
+    assert usage.value.code == 2 and "--reason" in capsys.readouterr().err
+    assert tool.main(["--check"]) == 1  # the fake digests are not the recorded ones
+    assert "DIFFERENT" in capsys.readouterr().out
+    assert tool.main(["--write", "--reason", "a rule changed on purpose"]) == 0
+    written = tool.json.loads(file.read_text(encoding="utf-8"))
+    assert written["history"][:-1] == COMMITTED["history"]
+    assert written["history"][-1] == {
+        "reason": "a rule changed on purpose",
+        "quick": written["quick"]["total"],
+        "full": written["full"]["total"],
+    }
+    assert tool.main(["--check"]) == 0
