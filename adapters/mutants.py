@@ -263,7 +263,9 @@ class DoneWithUnbeatenCards(Game):
 
     def thrower_refusals(self, seat: int) -> tuple[Refusal | None, Refusal | None]:
         block, done = super().thrower_refusals(seat)
-        return block, (None if done is throwing_in.DONE_TOO_EARLY else done)
+        if done is throwing_in.DONE_TOO_EARLY:  # the rest of the rules still apply
+            done = None if block in (None, throwing_in.WAIT_FOR_DEFENCE) else block
+        return block, done
 
 
 class DefenderEndsBout(Game):

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 
 from reference_engine.actions import Action
 from reference_engine.table import ACCEPT, DONE, TAKE, THROW_IN
-from reference_engine.throwing_in import WAIT_FOR_DEFENCE
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -76,15 +75,12 @@ def legal_moves(game: Game) -> Sequence[Action]:
                     add(DONE[seat])
                 continue
             block, done = game.thrower_refusals(seat)
-            if block is None:
-                if game.room() >= 1:  # each card of a rank on the table
-                    ranks, throw = game.throw_in_ranks(), THROW_IN[seat]
-                    for c in game.hands[seat]:
-                        if c.rank in ranks:
-                            add(throw[c])
-                if done is None:
-                    add(DONE[seat])
-            elif done is None and block is WAIT_FOR_DEFENCE:
+            if block is None and game.room() >= 1:  # each card of a rank on the table
+                ranks, throw = game.throw_in_ranks(), THROW_IN[seat]
+                for c in game.hands[seat]:
+                    if c.rank in ranks:
+                        add(throw[c])
+            if done is None:
                 add(DONE[seat])
         listed = tuple(found)
     else:

@@ -110,38 +110,40 @@ def update_throwers(game: Game) -> None:
 
 
 def thrower_refusals(game: Game, seat: int) -> tuple[Refusal | None, Refusal | None]:
-    """Why ``seat`` may not throw in now whatever the card (None: it may, room allowing), and
-    why it may not say done by clause ``done.when`` (None: that clause allows it)."""
+    """Why ``seat`` may not throw in now whatever the card (None: it may, room allowing),
+    and why it may not say done (None: it may), each by the first rule it breaks."""
+    if game.phase != "bout":  # before the opening, nobody passes (the first card is due)
+        return NO_BOUT, FIRST_CARD_COMPULSORY if seat == game.attacker else NO_BOUT_OPEN
+    if game.awaiting_choice:  # the attack has ended: the defender chooses
+        return ATTACK_ENDED, DEFENDER_CHOOSES
     said_done = seat in game.done
-    open_attack = not game.taken and game._unbeaten  # a card lies unbeaten, nothing taken
+    # Who: a seat in this bout's scope; the others neither throw in nor pass.
+    defender = game.defender
+    if seat == defender or seat not in game._throwers:
+        if seat == defender:
+            who = DEFENDER_DOES_NOT_THROW
+        else:
+            who = PARTNER_DOES_NOT_THROW if seat == game.partners[defender] else NOT_A_THROWER
+        return who, ALREADY_DONE if said_done else who
     # Done: once, and only once every card is beaten or after take.
+    open_attack = not game.taken and game._unbeaten
     done = ALREADY_DONE if said_done else DONE_TOO_EARLY if open_attack else None
-    # Throwing in: in an open bout, not the defender, a seat in scope, not done, ...
-    if game.phase != "bout":
-        return NO_BOUT, done
-    if game.awaiting_choice:
-        return ATTACK_ENDED, done
-    if seat == game.defender:
-        return DEFENDER_DOES_NOT_THROW, done
-    if seat not in game._throwers:
-        if seat == game.partners[game.defender]:
-            return PARTNER_DOES_NOT_THROW, done
-        return NOT_A_THROWER, done
     rules = game.rules
     if said_done:
         return (SAID_DONE_UNTIL_NEW_CARD if rules.done_resets else SAID_DONE), done
-    # ... when the rules' timing allows, ...
+    # When: the rules' timing (which does not stop a pass).
     if open_attack and rules.throw_in_timing == "after_defence":
         return WAIT_FOR_DEFENCE, done
-    # ... and in the rules' order.
+    # The rules' order, which a pass keeps too.
     order = rules.throw_in_order
     if order == "starter_first":
         if seat != game.priority and not game.priority_free():
-            return PRIORITY_FIRST, done
+            return PRIORITY_FIRST, done or PRIORITY_FIRST
     elif order == "rounds":
         turn = game.round_turn()
         if turn != seat:
-            return (NOT_YOUR_ROUND if turn else DEFENDER_ANSWERS_FIRST), done
+            block = NOT_YOUR_ROUND if turn else DEFENDER_ANSWERS_FIRST
+            return block, done or block
     return None, done
 
 
@@ -229,22 +231,12 @@ def play_throw_in(game: Game, act: ThrowIn) -> None:
 def check_done(game: Game, act: Done) -> None:
     """Raise :class:`~reference_engine.errors.IllegalAction` unless ``act`` is allowed now."""
     seat = act.seat
-    if game.phase == "lead":
-        raise (FIRST_CARD_COMPULSORY if seat == game.attacker else NO_BOUT_OPEN).error(game, seat)
-    if seat == game.defender:
+    if seat == game.defender and game.phase == "bout":  # keeping a full defence
         refusal = game.defender_refusals(seat)[KEEP]
         if refusal is not None:
             raise refusal.error(game, seat)
         return
-    if game.awaiting_choice:
-        raise DEFENDER_CHOOSES.error(game, seat)
-    if seat in game.done:
-        raise ALREADY_DONE.error(game, seat)
-    block, refusal = game.thrower_refusals(seat)
-    if block is not None and block.clause == "throw-in.who":
-        raise block.error(game, seat)
-    if refusal is None and block is not WAIT_FOR_DEFENCE:
-        refusal = block
+    refusal = game.thrower_refusals(seat)[1]
     if refusal is not None:
         raise refusal.error(game, seat)
 
