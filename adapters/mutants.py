@@ -27,6 +27,7 @@ from reference_engine.game import Game
 from reference_engine.outcome import Outcome, Termination
 from reference_engine.refusals import Refusal
 from reference_engine.rules import Rules
+from reference_engine.seating import CLOCKWISE_FROM
 
 
 @dataclass(frozen=True)
@@ -174,10 +175,13 @@ class PartnerAttacked(Game):
 class PartnerThrowsIn(Game):
     """Pairs: the defender's partner may throw in against them."""
 
-    def throw_scope(self) -> set[int]:
+    def update_throwers(self) -> None:
+        super().update_throwers()
         partner = self.partners[self.defender] if self.defender else None
-        scope = super().throw_scope()
-        return scope | {partner} if partner and not self.out[partner] else scope
+        if partner and not self.out[partner]:  # the partner joins, in turn order
+            throwers = {*self._throwers, partner}
+            order = CLOCKWISE_FROM[(self.seats, self.priority or self.attacker)]
+            self._throwers = tuple(s for s in order if s in throwers)
 
 
 class OnlyAttackerThrowsIn(Game):

@@ -264,7 +264,6 @@ class Game:
     check_attack = attacking.check_attack
     play_attack = attacking.play_attack
     # Throwing in and done
-    throw_scope = throwing_in.throw_scope
     update_throwers = throwing_in.update_throwers
     thrower_refusals = throwing_in.thrower_refusals
     priority_free = throwing_in.priority_free

@@ -35,8 +35,6 @@ from reference_engine.seating import CLOCKWISE_FROM
 from reference_engine.table import TablePair
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-
     from reference_engine.cards import Card
     from reference_engine.game import Game
     from reference_engine.rules import Rules
@@ -78,33 +76,22 @@ DONE_TOO_EARLY = Refusal(
 # ---------------------------------------------------------------------------- who, when, order
 
 
-def throw_scope(game: Game) -> set[int]:
-    """Who may throw in this bout, turn order aside: every seat still playing but the
-    defender, or only the defender's neighbours; never the defender's partner."""
-    defender, out = game.defender, game.out
-    scope: set[int] = set()
-    if not defender:  # the game is over
-        return scope
-    if game.rules.throw_in_scope == "neighbours":
-        seats: Iterable[int] = (game.previous_active(defender), game.next_active(defender))
-    else:
-        seats = range(1, game.seats + 1)
-    partner = game.partners[defender]
-    for s in seats:
-        if s != defender and not out[s] and s != partner:
-            scope.add(s)
-    return scope
-
-
 def update_throwers(game: Game) -> None:
-    """Work out again who may throw in (:func:`throw_scope`) and in what order: from the
-    principal attacker clockwise (``game._throwers``).  Done when a bout begins, after a
-    transfer and when a seat goes out, the only times either can change."""
-    scope = game.throw_scope()
+    """Who may throw in this bout (``game._throwers``), in turn order from the principal
+    attacker clockwise: every seat still playing but the defender, or only the defender's
+    neighbours (``throw_in_scope``); never the defender's partner.  Worked out when a bout
+    begins, after a transfer and when a seat goes out, the only times it can change."""
     throwers: list[int] = []
-    if scope:
+    defender = game.defender
+    if defender:  # 0: the game is over
+        out, partner = game.out, game.partners[defender]
+        if game.rules.throw_in_scope == "neighbours":
+            neighbours = (game.previous_active(defender), game.next_active(defender))
+        else:
+            neighbours = None
         for s in CLOCKWISE_FROM[(game.seats, game.priority or game.attacker)]:
-            if s in scope:
+            in_scope = neighbours is None or s in neighbours
+            if in_scope and s != defender and not out[s] and s != partner:
                 throwers.append(s)
     game._throwers = tuple(throwers)
 
