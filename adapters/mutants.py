@@ -191,8 +191,9 @@ class OnlyAttackerThrowsIn(Game):
     third seat's card early, so its failures are the suite's test of grouping by cause.
     """
 
-    def _in_throw_scope(self, seat: int) -> bool:
-        return seat == self.attacker and super()._in_throw_scope(seat)
+    def update_throwers(self) -> None:
+        super().update_throwers()
+        self._throwers = tuple(s for s in self._throwers if s == self.attacker)
 
 
 class DrawScoredAsLoss(Game):
