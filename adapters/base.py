@@ -9,9 +9,14 @@ JSON lines to another program.
 from __future__ import annotations
 
 import abc
+import json
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+# The limits module imports nothing of the project: the one import from the harness package
+# that the adapters make (every bound lives in one place).
+from durak_conformance import limits
 
 JSON = dict[str, Any]
 
@@ -19,7 +24,7 @@ PROTOCOL_VERSION = "1"
 """Version of the JSON action protocol spoken by the adapters (re-exported by
 ``durak_conformance.protocol``, which holds the schemas)."""
 
-MAX_LINE_BYTES = 1 << 20
+MAX_LINE_BYTES = limits.LINE_BYTES
 """Longest protocol line (newline excluded) either side accepts."""
 
 
@@ -47,6 +52,43 @@ class Implementation:
             "capabilities": sorted(self.capabilities),
             **dict(self.extra),
         }
+
+
+def hello_problem(impl: Implementation) -> str | None:
+    """What in a handshake is beyond :mod:`durak_conformance.limits`, or None.
+
+    A handshake is data the harness stores and shows (never a file name: see
+    ``durak_conformance.reports.naming``), so only its size is bounded.
+    """
+    texts = (
+        ("name", impl.name, limits.HELLO_TEXT_CHARS),
+        ("version", impl.version, limits.HELLO_TEXT_CHARS),
+        ("language", impl.language, limits.HELLO_TEXT_CHARS),
+        ("protocol", impl.protocol, limits.HELLO_TEXT_CHARS),
+        ("homepage", impl.homepage, limits.HELLO_URL_CHARS),
+    )
+    for key, text, most in texts:
+        if len(text) > most:
+            return f"{key} has {len(text):,} characters (at most {most:,})"
+    if not impl.name.strip():
+        return "name is empty"
+    issues = impl.extra.get("issues")
+    if isinstance(issues, str) and len(issues) > limits.HELLO_URL_CHARS:
+        return f"issues has {len(issues):,} characters (at most {limits.HELLO_URL_CHARS:,})"
+    for key, names in (("profiles", impl.profiles), ("capabilities", sorted(impl.capabilities))):
+        if len(names) > limits.HELLO_LIST_ITEMS:
+            return f"{key} lists {len(names):,} names (at most {limits.HELLO_LIST_ITEMS})"
+        for name in names:
+            if len(name) > limits.HELLO_ID_CHARS:
+                shown = limits.printable(limits.clip(name, 40), newlines=False)
+                return (
+                    f"{key} holds a name of {len(name):,} characters ({shown!r}; at most "
+                    f"{limits.HELLO_ID_CHARS})"
+                )
+    extra = len(json.dumps(dict(impl.extra), ensure_ascii=True))
+    if extra > limits.HELLO_EXTRA_BYTES:
+        return f"the extra fields take {extra:,} bytes (at most {limits.HELLO_EXTRA_BYTES:,})"
+    return None
 
 
 @dataclass(frozen=True)

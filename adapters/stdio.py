@@ -1,16 +1,21 @@
 """The stdio adapter: any program that speaks the protocol on stdin/stdout.
 
-The adapter starts the program in its own process group, performs the handshake, sends one
-request at a time and waits for the reply with a timeout.  Two threads read the program's
-stdout (bounded lines into a bounded queue) and stderr (a ring buffer of the last lines), so a
-program that floods, hangs or writes a huge line never blocks or exhausts the harness.
+The adapter starts the program in a session (and process group) of its own, performs the
+handshake, sends requests and waits for each reply with a deadline.  All the engine's pipes
+are non-blocking and served by one event loop in the calling thread: it writes what the
+engine will take, reads its stdout into bounded lines and its stderr into a ring buffer of
+the last lines, and notices the moment the engine exits (a pidfd), so nothing the engine
+does -- hang, flood, stop reading its stdin, write a huge line, leave a child holding its
+stdout -- blocks the harness past the request's deadline or exhausts its memory.
 
-Whatever goes wrong (crash, hang, output that is not JSON, a wrong ``id``, a reply that fails
-its schema, unrequested lines) becomes :class:`~adapters.base.EngineFailure` with a message
-for the engine's author: which request, what came back, what was expected, and the tail of
-the engine's stderr.  After a failure that leaves the stream out of step the program is
-killed; the next request starts a fresh one and replays the handshake.  Games started before
-that are lost, and requests about them fail at once.
+Whatever goes wrong (crash, hang, output that is not JSON or breaks the limits of
+:mod:`durak_conformance.limits`, a wrong ``id``, a reply that fails its schema, unrequested
+lines) becomes :class:`~adapters.base.EngineFailure` with a message for the engine's author:
+which request, what came back, what was expected, and the tail of the engine's stderr.
+After a failure that leaves the stream out of step the engine and everything it started are
+killed (:func:`adapters.processes.kill_tree`); the next request starts a fresh one and
+replays the handshake.  Games started before that are lost, and requests about them fail at
+once.  An exception that interrupts an exchange (Ctrl-C) kills the engine the same way.
 
 Reply checking is injected (``checker``) so this module stays independent of where the
 schemas live; ``durak_conformance.protocol.response_problem`` is the standard checker.
@@ -22,16 +27,17 @@ import collections
 import contextlib
 import json
 import os
-import queue
+import selectors
 import signal
 import subprocess
 import sys
-import threading
 import time
+import weakref
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import IO, Any, Protocol
+from typing import Any, Protocol
 
+from adapters import processes
 from adapters.base import (
     JSON,
     MAX_LINE_BYTES,
@@ -45,10 +51,14 @@ from adapters.base import (
     Implementation,
     StartRefused,
     UnsupportedByEngine,
+    hello_problem,
 )
+from durak_conformance import limits
 
 _PREVIEW = 400
-_QUEUE_LINES = 8
+_CHUNK = 64 * 1024
+_POLL = 0.05
+"""Seconds between checks that the engine is still running, where there is no pidfd."""
 
 
 class ReplyChecker(Protocol):
@@ -66,83 +76,34 @@ class _Eof:
     pass
 
 
+class _Held:
+    """The engine exited, but a process it started still holds its stdout open."""
+
+
 _EOF = _Eof()
-_Item = bytes | _Oversized | _Eof
+_HELD = _Held()
+_Item = bytes | _Oversized | _Eof | _Held
 
 
 def _preview(data: object) -> str:
     text = data.decode("utf-8", "replace") if isinstance(data, bytes) else str(data)
-    text = text.rstrip("\n")
+    text = limits.printable(text.rstrip("\n"), newlines=False)
     return text if len(text) <= _PREVIEW else text[:_PREVIEW] + f"... ({len(text)} chars)"
 
 
-def _put(q: queue.Queue[_Item], item: _Item, stop: threading.Event) -> bool:
-    while not stop.is_set():
-        try:
-            q.put(item, timeout=0.1)
-            return True
-        except queue.Full:
-            continue
-    return False
+def _status_of(info: Any) -> int:
+    """``waitid`` information as a ``Popen.returncode`` (negative: killed by that signal)."""
+    if info.si_code == os.CLD_EXITED:
+        return int(info.si_status)
+    return -int(info.si_status)
 
 
-def _read_stdout(
-    stream: IO[bytes], q: queue.Queue[_Item], stop: threading.Event, max_line: int
-) -> None:
-    """Lines of at most ``max_line`` bytes into ``q``; longer ones become :class:`_Oversized`."""
-    try:
-        while not stop.is_set():
-            line = stream.readline(max_line + 1)
-            if not line:
-                break
-            if len(line) > max_line and not line.endswith(b"\n"):
-                size = len(line)
-                while True:  # drop the rest of the line a bounded chunk at a time
-                    chunk = stream.readline(max_line + 1)
-                    size += len(chunk)
-                    if not chunk or chunk.endswith(b"\n"):
-                        break
-                if not _put(q, _Oversized(size), stop):
-                    return
-                continue
-            if not _put(q, line, stop):
-                return
-    except (OSError, ValueError):
-        pass
-    _put(q, _EOF, stop)
-
-
-def _settled_stderr(engine: Any, settle: float = 0.05, limit: float = 0.5) -> list[str]:
-    """The engine's stderr tail once its reader thread has caught up.
-
-    An engine usually logs just before it misbehaves, and the stderr reader is a separate
-    thread: on a busy machine it may not have read those last lines yet when the failure is
-    noticed on stdout.  Wait until the tail is unchanged for ``settle`` seconds (at most
-    ``limit``), so the engine's author sees its last words.
-    """
-    if engine is None:
-        return []
-    deadline = time.monotonic() + limit
-    seen = list(engine.stderr)
-    while time.monotonic() < deadline:
-        time.sleep(settle)
-        now = list(engine.stderr)
-        if now == seen:
-            break
-        seen = now
-    return seen
-
-
-def _read_stderr(stream: IO[bytes], tail: collections.deque[str]) -> None:
-    try:
-        for chunk in iter(lambda: stream.readline(4096), b""):
-            tail.append(chunk.decode("utf-8", "replace").rstrip("\n"))
-    except (OSError, ValueError):
-        pass
+_LIVE: weakref.WeakSet[_Engine] = weakref.WeakSet()
+"""Every engine process of this harness process not yet killed (see :func:`kill_all`)."""
 
 
 class _Engine:
-    """One running engine process and its reader threads."""
+    """One running engine process, its pipes and the event loop that serves them."""
 
     def __init__(
         self,
@@ -158,51 +119,275 @@ class _Engine:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            start_new_session=True,  # its own process group, so a hang is killed whole
+            bufsize=0,
+            start_new_session=True,  # its own session and group: killed whole
             cwd=cwd,
             env=dict(env) if env is not None else None,
         )
-        assert self.popen.stdout and self.popen.stderr
-        self.lines: queue.Queue[_Item] = queue.Queue(maxsize=_QUEUE_LINES)
+        _LIVE.add(self)
+        self.pid = self.popen.pid
+        self.max_line = max_line
+        assert self.popen.stdin and self.popen.stdout and self.popen.stderr
+        self.stdin_fd = self.popen.stdin.fileno()
+        self.stdout_fd = self.popen.stdout.fileno()
+        self.stderr_fd = self.popen.stderr.fileno()
+        for fd in (self.stdin_fd, self.stdout_fd, self.stderr_fd):
+            os.set_blocking(fd, False)
+        self.selector = selectors.DefaultSelector()
+        self.selector.register(self.stdout_fd, selectors.EVENT_READ, "out")
+        self.selector.register(self.stderr_fd, selectors.EVENT_READ, "err")
+        self.pidfd: int | None = None
+        with contextlib.suppress(AttributeError, OSError):
+            self.pidfd = os.pidfd_open(self.pid)
+            self.selector.register(self.pidfd, selectors.EVENT_READ, "exit")
+        self.lines: collections.deque[_Item] = collections.deque()
+        self.partial = bytearray()
+        self.discarding = 0  # bytes of an over-long line dropped so far (0: none)
+        self.stdout_open = True
         self.stderr: collections.deque[str] = collections.deque(maxlen=stderr_lines)
-        self.stop = threading.Event()
-        self.threads = [
-            threading.Thread(
-                target=_read_stdout,
-                args=(self.popen.stdout, self.lines, self.stop, max_line),
-                daemon=True,
-            ),
-            threading.Thread(
-                target=_read_stderr, args=(self.popen.stderr, self.stderr), daemon=True
-            ),
-        ]
-        for thread in self.threads:
-            thread.start()
+        self.err_partial = bytearray()
+        self.stderr_open = True
+        self.pending = bytearray()
+        self.writing = False
+        self.stdin_broken = False
+        self.exited = False
+        self.status: int | None = None
+        self.closed = False
+
+    # ---------------------------------------------------------------- the event loop
+
+    def _poll_exit(self) -> bool:
+        if not self.exited:
+            try:
+                info = os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+            except ChildProcessError:
+                info = None
+                self.exited = True
+            if info is not None:
+                self.exited = True
+                self.status = _status_of(info)
+        return self.exited
+
+    def pump(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for the engine's pipes or exit; serve what is ready.
+
+        Returns whether anything happened.
+        """
+        if self.closed:
+            return False
+        if self.pidfd is None and not self.exited:
+            timeout = min(timeout, _POLL)
+        events = self.selector.select(max(timeout, 0.0))
+        for key, _ in events:
+            if key.data == "out":
+                self._read_out()
+            elif key.data == "err":
+                self._read_err()
+            elif key.data == "in":
+                self._flush()
+            elif key.data == "exit":
+                self.selector.unregister(key.fd)
+                self._poll_exit()
+                self.exited = True
+        if self.pidfd is None:
+            self._poll_exit()
+        return bool(events)
+
+    def drain(self, chunks: int = 64) -> None:
+        """Serve whatever is ready now, without waiting (bounded: a flood cannot hold it)."""
+        for _ in range(chunks):
+            if not self.pump(0):
+                return
+
+    def _read_out(self) -> None:
+        try:
+            data = os.read(self.stdout_fd, _CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if data:
+            self._feed(data)
+            return
+        self.stdout_open = False
+        with contextlib.suppress(KeyError, ValueError):
+            self.selector.unregister(self.stdout_fd)
+        if self.discarding:
+            self.lines.append(_Oversized(self.discarding))
+        elif self.partial:  # a last line without its newline
+            self.lines.append(bytes(self.partial))
+        self.partial.clear()
+        self.discarding = 0
+        self.lines.append(_EOF)
+
+    def _feed(self, data: bytes) -> None:
+        start = 0
+        while True:
+            newline = data.find(b"\n", start)
+            piece = data[start:] if newline < 0 else data[start:newline]
+            if self.discarding:
+                self.discarding += len(piece)
+            else:
+                self.partial += piece
+                if len(self.partial) > self.max_line:  # drop it, counting what it held
+                    self.discarding = len(self.partial)
+                    self.partial.clear()
+            if newline < 0:
+                return
+            if self.discarding:
+                self.lines.append(_Oversized(self.discarding))
+                self.discarding = 0
+            else:
+                self.lines.append(bytes(self.partial))
+                self.partial.clear()
+            start = newline + 1
+
+    def _read_err(self) -> None:
+        try:
+            data = os.read(self.stderr_fd, _CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self.stderr_open = False
+            with contextlib.suppress(KeyError, ValueError):
+                self.selector.unregister(self.stderr_fd)
+            if self.err_partial:
+                self._stderr_line(bytes(self.err_partial))
+            self.err_partial.clear()
+            return
+        *complete, rest = data.split(b"\n")
+        if complete:
+            self._stderr_line(bytes(self.err_partial) + complete[0])
+            self.err_partial.clear()
+            for line in complete[1:]:
+                self._stderr_line(line)
+        if len(self.err_partial) <= limits.STDERR_LINE_CHARS * 4:
+            self.err_partial += rest[: limits.STDERR_LINE_CHARS * 4]
+
+    def _stderr_line(self, line: bytes) -> None:
+        text = line.decode("utf-8", "replace").rstrip("\r")
+        self.stderr.append(limits.clip(text, limits.STDERR_LINE_CHARS))
+
+    def send(self, data: bytes) -> None:
+        """Queue ``data`` for the engine's stdin and write what it takes now."""
+        if self.stdin_broken:
+            return
+        self.pending += data
+        self._flush()
+
+    def _flush(self) -> None:
+        while self.pending and not self.stdin_broken:
+            try:
+                written = os.write(self.stdin_fd, self.pending)
+            except BlockingIOError:
+                break
+            except OSError:  # EPIPE: the engine closed its stdin or is gone
+                self.stdin_broken = True
+                self.pending.clear()
+                break
+            del self.pending[:written]
+        wanted = bool(self.pending) and not self.stdin_broken
+        if wanted != self.writing:
+            if wanted:
+                self.selector.register(self.stdin_fd, selectors.EVENT_WRITE, "in")
+            else:
+                with contextlib.suppress(KeyError, ValueError):
+                    self.selector.unregister(self.stdin_fd)
+            self.writing = wanted
+
+    def next_item(self, deadline: float) -> _Item | None:
+        """The next line (or end, or oversized line) from stdout; None at the deadline."""
+        while True:
+            if self.lines:
+                return self.lines.popleft()
+            if not self.stdout_open:
+                return _EOF
+            if self.exited:
+                self.drain()
+                if self.lines or not self.stdout_open:
+                    continue
+                return _HELD
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return None
+            self.pump(remaining)
+
+    def unrequested(self) -> _Item | None:
+        """A line the engine wrote though nobody asked (end of output does not count)."""
+        self.drain()
+        while self.lines:
+            item = self.lines[0]
+            if not isinstance(item, _Eof):
+                return self.lines.popleft()
+            return None
+        if self.partial or self.discarding:
+            return bytes(self.partial[:_PREVIEW]) or _Oversized(self.discarding)
+        return None
+
+    # ---------------------------------------------------------------- life and death
 
     def exit_status(self, wait: float) -> int | None:
-        try:
-            return self.popen.wait(timeout=wait)
-        except subprocess.TimeoutExpired:
-            return None
+        """The exit status once the engine has exited (within ``wait`` seconds), else None.
 
-    def kill(self) -> None:
-        self.stop.set()
-        if self.popen.poll() is None:
-            try:
-                os.killpg(self.popen.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                self.popen.kill()
-        self.exit_status(5.0)
+        The process is not reaped here, so its number keeps naming its process group until
+        :meth:`kill` has dealt with the rest of the group.
+        """
+        deadline = time.monotonic() + wait
+        while not self._poll_exit() and time.monotonic() < deadline:
+            self.pump(min(deadline - time.monotonic(), _POLL))
+        if self.popen.returncode is not None:
+            return self.popen.returncode
+        return self.status if self.exited else None
+
+    def kill(self, stderr_wait: float = 0.0) -> None:
+        """Kill the engine and everything it started, keep its last stderr lines, close."""
+        if self.closed:
+            return
+        processes.kill_tree(
+            self.pid, group_alive=self.popen.returncode is None, pipes=self._pipe_inodes()
+        )
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.popen.wait(limits.KILL_WAIT)
+        if self.status is None:
+            self.status = self.popen.returncode
+        deadline = time.monotonic() + stderr_wait
+        while self.stderr_open and time.monotonic() < deadline:
+            self.pump(deadline - time.monotonic())
         self._close()
 
+    def _pipe_inodes(self) -> list[int]:
+        inodes = []
+        for fd in (self.stdin_fd, self.stdout_fd, self.stderr_fd):
+            with contextlib.suppress(OSError):
+                inodes.append(os.fstat(fd).st_ino)
+        return inodes
+
     def _close(self) -> None:
-        self.stop.set()
+        self.closed = True
+        _LIVE.discard(self)
+        with contextlib.suppress(OSError, ValueError):
+            self.selector.close()
+        if self.pidfd is not None:
+            with contextlib.suppress(OSError):
+                os.close(self.pidfd)
         for stream in (self.popen.stdin, self.popen.stdout, self.popen.stderr):
             if stream is not None:
                 with contextlib.suppress(OSError):
                     stream.close()
-        for thread in self.threads:
-            thread.join(timeout=1.0)
+
+
+def kill_all() -> int:
+    """Kill every engine this process started and has not closed (and all they started).
+
+    For the end of a command, or an interrupt; returns how many there were.
+    """
+    engines = list(_LIVE)
+    for engine in engines:
+        with contextlib.suppress(Exception):
+            engine.kill()
+    return len(engines)
 
 
 def describe_status(status: int | None) -> str:
@@ -229,9 +414,9 @@ class StdioAdapter(Adapter):
         command: Sequence[str],
         *,
         checker: ReplyChecker | None,
-        timeout: float = 10.0,
-        start_timeout: float = 30.0,
-        stderr_lines: int = 50,
+        timeout: float = limits.DEFAULT_TIMEOUT,
+        start_timeout: float = limits.HANDSHAKE_TIMEOUT,
+        stderr_lines: int = limits.STDERR_LINES,
         max_line: int = MAX_LINE_BYTES,
         name: str | None = None,
         cwd: str | None = None,
@@ -239,6 +424,12 @@ class StdioAdapter(Adapter):
     ) -> None:
         if not command:
             raise ValueError("an engine command line is needed")
+        for what, seconds in (("timeout", timeout), ("start_timeout", start_timeout)):
+            if not 0 < seconds <= limits.MAX_TIMEOUT:  # also refuses NaN
+                raise ValueError(
+                    f"{what} must be a number of seconds above 0 and at most "
+                    f"{limits.MAX_TIMEOUT:g}, got {seconds!r}"
+                )
         self.command = tuple(command)
         self.checker = checker
         self.timeout = timeout
@@ -303,13 +494,16 @@ class StdioAdapter(Adapter):
             self._engine = None
 
     def close(self) -> None:
-        """Say ``bye`` and wait briefly for the engine to exit (killing it if it does not)."""
+        """Say ``bye`` and wait briefly for the engine to exit, then kill whatever of it is
+        left (the engine if it does not exit, and any process it started)."""
         engine = self._engine
         if engine is None:
             return
+        wait = min(self.timeout, limits.CLOSE_TIMEOUT)
         with contextlib.suppress(EngineFailure):
-            self._exchange({"cmd": "bye"}, timeout=min(self.timeout, 5.0))
-        self.exit_status = engine.exit_status(min(self.timeout, 5.0))
+            self._exchange({"cmd": "bye"}, timeout=wait)
+        if self._engine is engine:
+            self.exit_status = engine.exit_status(wait)
         self._discard()
 
     def stderr_tail(self) -> list[str]:
@@ -346,27 +540,38 @@ class StdioAdapter(Adapter):
         expected: str | None = None,
     ) -> EngineFailure:
         engine = self._engine
+        stderr: list[str] = []
         if engine is not None:
-            engine.kill()
-        failure = self._failure(what, request, got, expected, _settled_stderr(engine))
+            engine.kill(stderr_wait=0.5)  # the engine's last words are still in the pipe
+            stderr = list(engine.stderr)
         self._engine = None
-        return failure
+        return self._failure(what, request, got, expected, stderr)
 
     def _exchange(
         self, message: Mapping[str, Any], *, timeout: float | None = None, raw: bytes | None = None
     ) -> JSON:
-        """Send one request (or a raw line) and return the reply, or raise EngineFailure."""
-        self._check_quiet()
-        request, shown, data = self._prepare(message, raw)
-        self._write(data, shown)
-        return self._receive(request, shown, raw is not None, timeout)
+        """Send one request (or a raw line) and return the reply, or raise EngineFailure.
+
+        Anything else that stops the exchange half way (Ctrl-C, a bug) leaves the stream out
+        of step: the engine is killed before the exception goes on.
+        """
+        try:
+            self._check_quiet()
+            request, shown, data = self._prepare(message, raw)
+            self._write(data, shown)
+            return self._receive(request, shown, raw is not None, timeout)
+        except EngineFailure:
+            raise
+        except BaseException:
+            self._discard()
+            raise
 
     def _check_quiet(self) -> None:
         """Refuse an engine that wrote a line nobody asked for since its last reply."""
         engine = self._engine
         assert engine is not None
-        if not engine.lines.empty():
-            extra = engine.lines.get_nowait()
+        extra = engine.unrequested()
+        if extra is not None:
             raise self._fail_and_discard(
                 "wrote output nobody asked for after answering "
                 + _preview(_line(self._last_request)),
@@ -394,17 +599,14 @@ class StdioAdapter(Adapter):
         engine = self._engine
         assert engine is not None
         self._last_request = shown
-        try:
-            assert engine.popen.stdin is not None
-            engine.popen.stdin.write(data)
-            engine.popen.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
+        engine.send(data)
+        if engine.stdin_broken:
             status = engine.exit_status(1.0)
             raise self._fail_and_discard(
                 f"is not running ({describe_status(status)}) and cannot take a request",
                 shown,
                 expected="the engine to keep running until 'bye'",
-            ) from None
+            )
 
     def _receive(
         self,
@@ -418,14 +620,22 @@ class StdioAdapter(Adapter):
         assert engine is not None
         self._last_request = shown
         limit = self.timeout if timeout is None else timeout
-        try:
-            item = engine.lines.get(timeout=limit)
-        except queue.Empty:
+        item = engine.next_item(time.monotonic() + limit)
+        if item is None:
             raise self._fail_and_discard(
                 f"did not answer within {limit:g} s (killed)",
                 shown,
                 expected="one reply line, flushed, for every request",
-            ) from None
+            )
+        if isinstance(item, _Held):
+            status = engine.exit_status(0.0)
+            cmd = request.get("cmd") if not raw else "a raw line"
+            raise self._fail_and_discard(
+                f"ended ({describe_status(status)}) without answering {cmd}, and a process it "
+                "started still held its stdout open (killed)",
+                shown,
+                expected="a reply; an engine exits only after 'bye'",
+            )
         if isinstance(item, _Eof):
             status = engine.exit_status(1.0)
             cmd = request.get("cmd") if not raw else "a raw line"
@@ -441,14 +651,16 @@ class StdioAdapter(Adapter):
                 expected=f"reply lines of at most {self.max_line} bytes",
             )
         try:
-            reply = json.loads(item)
-        except ValueError as exc:
-            raise self._fail_and_discard(
-                f"wrote something that is not JSON ({exc})",
-                shown,
-                got=item,
-                expected="one JSON object per line on stdout (logs belong on stderr)",
-            ) from None
+            reply = limits.decode_json(item)
+        except limits.LimitError as exc:
+            text = str(exc)
+            if text.startswith(("not JSON", "not UTF-8")):
+                what = f"wrote something that is not JSON ({text.removeprefix('not JSON ')})"
+                expected = "one JSON object per line on stdout (logs belong on stderr)"
+            else:
+                what = f"wrote a reply beyond the protocol's limits: {text}"
+                expected = "JSON within the limits of docs/protocol.md (Limits)"
+            raise self._fail_and_discard(what, shown, got=item, expected=expected) from None
         if not isinstance(reply, dict):
             raise self._fail_and_discard(
                 "replied with something that is not a JSON object",
@@ -468,16 +680,29 @@ class StdioAdapter(Adapter):
         if self.checker is not None and isinstance(cmd, str) and not raw:
             problem = self._check(cmd, reply)
             if problem is not None:
+                engine.drain()
                 raise self._failure(
                     "replied with a message that breaks the protocol schema",
                     shown,
                     got=item,
                     expected=problem,
-                    stderr=_settled_stderr(engine),
+                    stderr=list(engine.stderr),
+                )
+        if isinstance(cmd, str) and not raw:
+            problem = shape_problem(cmd, reply)
+            if problem is not None:  # what the harness reads must be there, checked or not
+                engine.drain()
+                raise self._failure(
+                    "replied with a message of the wrong shape",
+                    shown,
+                    got=item,
+                    expected=problem,
+                    stderr=list(engine.stderr),
                 )
         return reply
 
     def _check(self, cmd: str, reply: Mapping[str, Any]) -> str | None:
+        """The checker's verdict on the reply, or None."""
         assert self.checker is not None
         try:
             return self.checker(cmd, reply)
@@ -506,6 +731,7 @@ class StdioAdapter(Adapter):
         error = reply.get("error") or {}
         code = error.get("code") if isinstance(error, Mapping) else None
         text = error.get("message") if isinstance(error, Mapping) else None
+        text = limits.clip(str(text), limits.ENGINE_TEXT_CHARS)
         if code == "unsupported":
             return UnsupportedByEngine(f"engine {self.name!r} does not support this: {text}")
         if cmd in ("start", "next_game") and code in ("illegal", "malformed"):
@@ -554,7 +780,8 @@ class StdioAdapter(Adapter):
                 "profiles",
                 "capabilities",
             )
-            return Implementation(
+            assert isinstance(impl["profiles"], list) and isinstance(impl["capabilities"], list)
+            implementation = Implementation(
                 name=str(impl["name"]),
                 version=str(impl["version"]),
                 language=str(impl["language"]),
@@ -573,6 +800,16 @@ class StdioAdapter(Adapter):
                 "profiles, capabilities",
                 stderr=self.stderr_tail(),
             ) from None
+        problem = hello_problem(implementation)
+        if problem is not None:
+            raise self._failure(
+                f"sent a handshake beyond the limits: {problem}",
+                {"cmd": "hello"},
+                got=json.dumps(reply),
+                expected="a handshake within the limits of docs/protocol.md (Limits)",
+                stderr=self.stderr_tail(),
+            )
+        return implementation
 
     def start(
         self,
@@ -724,6 +961,68 @@ class StdioAdapter(Adapter):
         """Send a raw line (it should end with a newline); the reply must carry ``id: null``."""
         self._process()
         return self._exchange({}, raw=line)
+
+
+_REPLY_FIELDS: dict[str, tuple[tuple[str, type], ...]] = {
+    "hello": (("implementation", dict),),
+    "start": (("state", dict),),
+    "state": (("state", dict),),
+    "next_game": (("state", dict),),
+    "act": (("state", dict), ("events", list)),
+    "clock": (("state", dict), ("events", list)),
+    "legal": (("actions", list),),
+}
+_STATE_FIELDS: tuple[tuple[str, type], ...] = (
+    ("phase", str),
+    ("seats", list),
+    ("table", list),
+    ("stock", list),
+    ("discard", list),
+)
+_SEAT_FIELDS: tuple[tuple[str, type], ...] = (("seat", int), ("hand", list), ("actions", list))
+
+
+def shape_problem(cmd: str, reply: Mapping[str, Any]) -> str | None:
+    """What the harness needs of a reply and it lacks (checked even without the schemas).
+
+    Only the shape every caller reads is checked -- the reply's fields, and of a state its
+    phase, seats (number, hand, actions), table, stock and discard pile -- so that a reply
+    of the wrong shape is the engine's failure, never a crash of the harness.
+    """
+    if reply.get("ok") is not True:
+        error = reply.get("error")
+        if not isinstance(error, Mapping) or not isinstance(error.get("code"), str):
+            return 'a refusal with "error": {"code": ..., "message": ...}'
+        return None
+    for key, kind in _REPLY_FIELDS.get(cmd, ()):
+        if not isinstance(reply.get(key), kind):
+            return f"$.{key} to be {_KIND[kind]}"
+    items: list[tuple[str, Any]] = []
+    if cmd in ("act", "clock"):
+        items = [(f"$.events[{i}]", e) for i, e in enumerate(reply["events"])]
+    elif cmd == "legal":
+        items = [(f"$.actions[{i}]", a) for i, a in enumerate(reply["actions"])]
+    for where, item in items:
+        if not isinstance(item, dict):
+            return f"{where} to be an object"
+    state = reply.get("state")
+    if isinstance(state, dict):
+        for key, kind in _STATE_FIELDS:
+            if not isinstance(state.get(key), kind):
+                return f"$.state.{key} to be {_KIND[kind]}"
+        for index, seat in enumerate(state["seats"]):
+            if not isinstance(seat, dict):
+                return f"$.state.seats[{index}] to be an object"
+            for key, kind in _SEAT_FIELDS:
+                if not isinstance(seat.get(key), kind) or isinstance(seat.get(key), bool):
+                    return f"$.state.seats[{index}].{key} to be {_KIND[kind]}"
+        for index, pair in enumerate(state["table"]):
+            if not isinstance(pair, dict):
+                return f"$.state.table[{index}] to be an object"
+    return None
+
+
+_KIND = {dict: "an object", list: "an array", str: "a string", int: "an integer"}
 
 
 def _line(message: Mapping[str, Any] | bytes) -> bytes:

@@ -18,8 +18,8 @@ def _wait_for_unrequested_output(adapter: StdioAdapter) -> None:
     engine = adapter._engine
     assert engine is not None
     deadline = time.monotonic() + 5
-    while engine.lines.empty() and time.monotonic() < deadline:
-        time.sleep(0.005)
+    while not engine.lines and not engine.partial and time.monotonic() < deadline:
+        engine.pump(0.05)
 
 
 CASES = [

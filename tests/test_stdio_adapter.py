@@ -72,14 +72,19 @@ def test_illegal_action_is_a_reply_not_an_exception() -> None:
         assert adapter.state("g") == state
 
 
-def test_schema_checks_can_be_switched_off() -> None:
+def test_schema_checks_can_be_switched_off_but_not_the_shape_the_harness_reads() -> None:
+    """Without schema checks a reply lacking what every caller reads (here the state's phase)
+    is still the engine's failure, never a KeyError in the harness."""
     adapter = StdioAdapter(engine_command("schema_violation"), checker=None, timeout=5)
     try:
         state = start_game(adapter, "boom-1")
         action = adapter.legal("boom-1", state["attacker"])[0]
-        result = adapter.act("boom-1", action["seat"], action)
-        assert result.ok and result.state is not None
-        assert "phase" not in result.state  # passed through unchecked
+        with pytest.raises(EngineFailure) as info:
+            adapter.act("boom-1", action["seat"], action)
+        message = str(info.value)
+        assert "replied with a message of the wrong shape" in message
+        assert "expected: $.state.phase to be a string" in message
+        assert adapter.restarts == 0  # the stream is in step
     finally:
         adapter.close()
 

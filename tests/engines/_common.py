@@ -22,6 +22,16 @@ Misbehave = Callable[[Request, Reply], bool]
 has handled the request itself (the normal reply is then not written)."""
 
 TRIGGER = os.environ.get("BROKEN_TRIGGER", "boom")
+PID_DIR = os.environ.get("ZOO_PIDS")
+"""A folder where every engine process of the zoo (and every helper it starts) leaves a file
+named after its pid, so a test can check afterwards that none of them is still running."""
+
+
+def register_pid(pid: int | None = None) -> None:
+    """Leave this process's pid (or ``pid``) in ``$ZOO_PIDS``, if set."""
+    if PID_DIR:
+        with open(os.path.join(PID_DIR, str(pid or os.getpid())), "w", encoding="ascii"):
+            pass
 
 
 def log(text: str) -> None:
@@ -37,6 +47,7 @@ def serve(
     name: str, misbehave: Misbehave, *, commands: frozenset[str] = frozenset({"act"})
 ) -> None:
     """Answer requests like the reference engine, calling ``misbehave`` when triggered."""
+    register_pid()
     engine = ReferenceEngine()
     log(f"{name}: started")
     for line in sys.stdin:

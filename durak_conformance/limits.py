@@ -1,0 +1,463 @@
+"""Every bound on what an engine, a file or a request may make durak-conformance do.
+
+The suite runs in CI against engines nobody here controls and reads files anyone may have
+written: nothing they send may cost a result, a file outside the reports folder, unbounded
+memory or a hung job.  Each limit below is a number with a name, what it bounds and what
+happens when it is reached; :data:`LIMITS` lists them for the protocol page (``docs/protocol.md``
+shows the table; a test keeps it in step with this module).
+
+The module also holds the small guards that apply the limits to data from outside:
+:func:`decode_json` (a JSON text within the nesting, number and Unicode limits), :func:`clip`
+(bounded text with the length that was cut) and :func:`printable` (engine text made safe for
+a terminal, a Markdown summary or a log).
+
+It imports nothing from the project (only the standard library), so the adapters may import
+it too (the one import from ``adapters`` into ``durak_conformance``: a leaf of constants).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Final
+
+# ------------------------------------------------------------------------------------ protocol
+
+LINE_BYTES: Final = 1 << 20
+"""Longest protocol line (newline excluded), either way."""
+
+REQUEST_BYTES: Final = 64 * 1024
+"""Longest request line the reference server (``serve``) reads: the harness's longest
+request (a ``start`` with its rules and a position) is under 5 kB."""
+
+JSON_DEPTH: Final = 32
+"""Deepest nesting of arrays and objects in one protocol message (a state is about 5 deep)."""
+
+MAX_INTEGER: Final = 2**63 - 1
+"""Largest magnitude of an integer in a protocol message (a signed 64-bit integer)."""
+
+MAX_FLOAT: Final = 1e15
+"""Largest magnitude of a number with a fraction or exponent; NaN and infinities are refused."""
+
+ENGINE_TEXT_CHARS: Final = 2_000
+"""Longest piece of engine text (an error message, a line it wrote) quoted in a message."""
+
+STDERR_LINES: Final = 50
+"""Lines of the engine's stderr kept (the last ones), for failure messages."""
+
+STDERR_LINE_CHARS: Final = 1_000
+"""Longest stderr line kept (longer ones are cut)."""
+
+# ----------------------------------------------------------------------------------- handshake
+
+HELLO_TEXT_CHARS: Final = 200
+"""Longest ``name``, ``version``, ``language`` or ``protocol`` in the handshake."""
+
+HELLO_URL_CHARS: Final = 2_000
+"""Longest ``homepage`` or ``issues`` address in the handshake."""
+
+HELLO_LIST_ITEMS: Final = 64
+"""Most ``profiles`` or ``capabilities`` an engine may list in the handshake."""
+
+HELLO_ID_CHARS: Final = 64
+"""Longest profile or capability name in the handshake."""
+
+HELLO_EXTRA_BYTES: Final = 16 * 1024
+"""Largest total size (as JSON) of the handshake's extra fields, kept in reports."""
+
+# ------------------------------------------------------------------------------------- timeouts
+
+DEFAULT_TIMEOUT: Final = 10.0
+"""Seconds an engine has to answer one request (``--timeout``)."""
+
+HANDSHAKE_TIMEOUT: Final = 30.0
+"""Seconds a freshly started engine has to answer ``hello``."""
+
+MAX_TIMEOUT: Final = 3_600.0
+"""Longest ``--timeout`` accepted; it must also be a finite number above zero."""
+
+CLOSE_TIMEOUT: Final = 5.0
+"""Seconds an engine has to answer ``bye`` and exit before it is killed."""
+
+KILL_WAIT: Final = 5.0
+"""Seconds to wait for a killed process to be gone."""
+
+# ------------------------------------------------------------------------- the server (serve)
+
+SERVER_GAMES: Final = 1_000
+"""Most games one connection to ``serve`` may keep running at once."""
+
+SERVER_ACTIONS_PER_GAME: Final = 10_000
+"""Most ``act``, ``clock`` and ``next_game`` requests about one game (a real game takes a
+few hundred)."""
+
+MAX_CLOCK_SECONDS: Final = 86_400.0
+"""Most virtual seconds one ``clock`` request may pass (a day)."""
+
+MAX_RULE_SECONDS: Final = 86_400
+"""Largest time parameter of a ruleset (``action_seconds``, ``clock_total_seconds``, ...)."""
+
+MAX_RULE_COUNT: Final = 52
+"""Largest count parameter of a ruleset (cards, seats, bots, timeouts ...)."""
+
+# -------------------------------------------------------------------------------------- files
+
+YAML_BYTES: Final = 4 * 1024 * 1024
+"""Largest profile or expectations file."""
+
+YAML_NODES: Final = 200_000
+"""Most values in a YAML file once its aliases are expanded (an alias bomb stops here)."""
+
+FILE_DEPTH: Final = 64
+"""Deepest nesting in a YAML file or a JSON report."""
+
+REPORT_BYTES: Final = 256 * 1024 * 1024
+"""Largest JSON report ``diff`` and ``site`` read."""
+
+REPORT_RECORDS: Final = 100_000
+"""Most records in a JSON report read by ``diff`` and ``site``."""
+
+# ------------------------------------------------------------------------------------ reports
+
+MESSAGE_CHARS: Final = 8_000
+"""Longest record message in a report (the rest is cut, with the length that was cut)."""
+
+TRANSCRIPT_STEPS: Final = 200
+"""Most transcript steps kept in a record (the first and the last ones)."""
+
+TRANSCRIPT_STEP_BYTES: Final = 64 * 1024
+"""Largest transcript step (as JSON); a bigger one is replaced by a note of its size."""
+
+REPORT_NAME_CHARS: Final = 64
+"""Longest report file base name (``--name`` or taken from the engine's name)."""
+
+
+@dataclass(frozen=True)
+class Limit:
+    """One bound, as the protocol page lists it."""
+
+    name: str
+    value: str
+    what: str
+    when_reached: str
+
+
+def _n(value: float) -> str:
+    if isinstance(value, float) and not value.is_integer():
+        return f"{value:g}"
+    number = int(value)
+    for unit, size in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if number >= size and number % size == 0 and unit in ("MiB", "KiB"):
+            return f"{number // size} {unit}"
+    return f"{number:,}"
+
+
+LIMITS: Final[tuple[Limit, ...]] = (
+    Limit(
+        "LINE_BYTES",
+        _n(LINE_BYTES),
+        "a protocol line, either way",
+        "the reply is the scenario's failure; the engine is killed and restarted",
+    ),
+    Limit(
+        "JSON_DEPTH",
+        str(JSON_DEPTH),
+        "nesting of arrays and objects in a protocol message",
+        "the same (a reply); `serve` answers `malformed`",
+    ),
+    Limit(
+        "MAX_INTEGER",
+        "2^63 - 1",
+        "magnitude of an integer in a protocol message",
+        "the same",
+    ),
+    Limit(
+        "MAX_FLOAT",
+        f"{MAX_FLOAT:g}",
+        "magnitude of a number with a fraction or exponent (NaN, Infinity refused)",
+        "the same",
+    ),
+    Limit(
+        "(Unicode)",
+        "-",
+        "strings must be Unicode text: a lone surrogate escape such as `\\udc80` is refused",
+        "the same",
+    ),
+    Limit(
+        "DEFAULT_TIMEOUT",
+        f"{DEFAULT_TIMEOUT:g} s",
+        "an engine's answer to one request (`--timeout`)",
+        "the engine and every process of its session are killed; failure, restart",
+    ),
+    Limit(
+        "HANDSHAKE_TIMEOUT",
+        f"{HANDSHAKE_TIMEOUT:g} s",
+        "a fresh engine's answer to `hello`",
+        "the engine could not be started (exit 3)",
+    ),
+    Limit(
+        "MAX_TIMEOUT",
+        f"{MAX_TIMEOUT:g} s",
+        "the longest `--timeout` (finite, above zero)",
+        "usage error (exit 2)",
+    ),
+    Limit(
+        "CLOSE_TIMEOUT",
+        f"{CLOSE_TIMEOUT:g} s",
+        "an engine's answer to `bye` and its exit",
+        "killed",
+    ),
+    Limit(
+        "HELLO_TEXT_CHARS",
+        str(HELLO_TEXT_CHARS),
+        "`name`, `version`, `language`, `protocol` in the handshake",
+        "handshake refused: the engine could not be started (exit 3)",
+    ),
+    Limit(
+        "HELLO_URL_CHARS", _n(HELLO_URL_CHARS), "`homepage`, `issues` in the handshake", "the same"
+    ),
+    Limit(
+        "HELLO_LIST_ITEMS",
+        str(HELLO_LIST_ITEMS),
+        "entries of `profiles` and of `capabilities`",
+        "the same",
+    ),
+    Limit("HELLO_ID_CHARS", str(HELLO_ID_CHARS), "one profile or capability name", "the same"),
+    Limit(
+        "HELLO_EXTRA_BYTES",
+        _n(HELLO_EXTRA_BYTES),
+        "the handshake's extra fields together, as JSON",
+        "the same",
+    ),
+    Limit(
+        "ENGINE_TEXT_CHARS",
+        _n(ENGINE_TEXT_CHARS),
+        "engine text quoted in a failure message (an error message, a line it wrote)",
+        "cut, with the number of characters left out",
+    ),
+    Limit(
+        "STDERR_LINES",
+        str(STDERR_LINES),
+        f"stderr lines kept (the last ones), each at most {STDERR_LINE_CHARS:,} characters",
+        "older lines dropped, long lines cut",
+    ),
+    Limit(
+        "MESSAGE_CHARS",
+        _n(MESSAGE_CHARS),
+        "a record's message in a report",
+        "cut, with the number of characters left out",
+    ),
+    Limit(
+        "TRANSCRIPT_STEPS",
+        str(TRANSCRIPT_STEPS),
+        "transcript steps kept in a record",
+        "the first and last ones kept, a note counts the rest",
+    ),
+    Limit(
+        "TRANSCRIPT_STEP_BYTES",
+        _n(TRANSCRIPT_STEP_BYTES),
+        "one transcript step, as JSON",
+        "replaced by a note of its size",
+    ),
+    Limit(
+        "REPORT_NAME_CHARS",
+        str(REPORT_NAME_CHARS),
+        "a report's base name (`--name`, or from the engine's name)",
+        "`--name`: usage error; an engine's name: shortened, with a hash",
+    ),
+    Limit(
+        "SERVER_GAMES",
+        _n(SERVER_GAMES),
+        "games running at once on one `serve` connection",
+        "`start` refused `unsupported` until a game is ended",
+    ),
+    Limit(
+        "SERVER_ACTIONS_PER_GAME",
+        _n(SERVER_ACTIONS_PER_GAME),
+        "`act`, `clock` and `next_game` requests about one game on `serve`",
+        "refused `unsupported`; `end` the game",
+    ),
+    Limit(
+        "REQUEST_BYTES",
+        _n(REQUEST_BYTES),
+        "a request line read by `serve`",
+        "answered `malformed` at once (the line is skipped unread)",
+    ),
+    Limit(
+        "MAX_CLOCK_SECONDS",
+        f"{MAX_CLOCK_SECONDS:,.0f}",
+        "virtual seconds one `clock` request passes on `serve`",
+        "`malformed`",
+    ),
+    Limit(
+        "MAX_RULE_SECONDS / MAX_RULE_COUNT",
+        f"{MAX_RULE_SECONDS:,} / {MAX_RULE_COUNT}",
+        "a time / count parameter of the rules a `start` sends to `serve`",
+        "`malformed`, naming the parameter",
+    ),
+    Limit(
+        "YAML_BYTES",
+        _n(YAML_BYTES),
+        "a profile or expectations file",
+        "the file is refused (exit 2), naming the limit",
+    ),
+    Limit(
+        "YAML_NODES",
+        _n(YAML_NODES),
+        "values in a YAML file, aliases expanded (an alias bomb)",
+        "the same",
+    ),
+    Limit(
+        "FILE_DEPTH",
+        str(FILE_DEPTH),
+        "nesting in a YAML file or a JSON report",
+        "the same (reports: `diff` and `site` exit 2)",
+    ),
+    Limit("REPORT_BYTES", _n(REPORT_BYTES), "a JSON report read by `diff` or `site`", "the same"),
+    Limit("REPORT_RECORDS", _n(REPORT_RECORDS), "records in a JSON report read", "the same"),
+)
+"""Every limit, in the order the protocol page lists them."""
+
+
+# --------------------------------------------------------------------------------- the guards
+
+
+class LimitError(ValueError):
+    """Data from outside breaks a limit, or is not what the format allows; the message says
+    which and where."""
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+_LONG_DIGITS = re.compile(r"\d{19}")
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
+
+
+def nesting_depth_exceeds(text: str, depth: int) -> bool:
+    """Whether the JSON ``text`` nests arrays and objects deeper than ``depth``.
+
+    Cheap for ordinary messages (a message with no more brackets than ``depth`` cannot be
+    too deep); otherwise the strings are removed and one innermost level of brackets is
+    stripped per round (a regular expression each, so a line nested 100,000 deep costs at
+    most ``depth`` passes, never a recursion).
+    """
+    if text.count("[") + text.count("{") <= depth:
+        return False
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    for _ in range(depth):
+        stripped = _INNERMOST.sub("", brackets)
+        if not stripped or stripped == brackets:
+            return False
+        brackets = stripped
+    return bool(brackets)
+
+
+def _reject_constant(name: str) -> Any:
+    raise LimitError(f"{name} is not a JSON number")
+
+
+def _bounded_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value) or abs(value) > MAX_FLOAT:
+        raise LimitError(f"the number {clip(text, 40)} is beyond the {MAX_FLOAT:g} limit")
+    return value
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > 19:
+        raise LimitError(f"an integer of {len(text.lstrip('-'))} digits is beyond the limit")
+    value = int(text)
+    if abs(value) > MAX_INTEGER:
+        raise LimitError(f"the integer {text} is beyond the 2^63 - 1 limit")
+    return value
+
+
+def strings(value: Any) -> Iterator[str]:
+    """Every string in decoded JSON (keys and values), without recursion."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            yield item
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
+def decode_json(data: bytes | str, *, depth: int = JSON_DEPTH) -> Any:
+    """Decode one JSON text within the limits; raises :class:`LimitError` saying what is wrong.
+
+    Refused: bytes that are not UTF-8, text that is not JSON, nesting deeper than ``depth``,
+    integers beyond :data:`MAX_INTEGER`, other numbers beyond :data:`MAX_FLOAT` (``1e999``),
+    ``NaN`` and ``Infinity``, and strings that are not Unicode text (a lone surrogate escape
+    such as ``"\\udc80"``, which no UTF-8 output could carry).  Ordinary messages pay for the
+    checks with a few fast scans of the text.
+    """
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            byte = data[exc.start : exc.start + 1]
+            raise LimitError(f"not UTF-8 (byte {exc.start}: {byte!r})") from None
+    else:
+        text = data
+    if nesting_depth_exceeds(text, depth):
+        raise LimitError(f"nested deeper than {depth} levels of arrays and objects")
+    try:
+        value = json.loads(
+            text,
+            parse_constant=_reject_constant,
+            parse_float=_bounded_float,
+            parse_int=_bounded_int if _LONG_DIGITS.search(text) else None,
+        )
+    except LimitError:
+        raise
+    except RecursionError:  # pragma: no cover - the depth check comes first
+        raise LimitError("nested too deeply") from None
+    except ValueError as exc:
+        raise LimitError(f"not JSON ({clip(str(exc), 200)})") from None
+    if _SURROGATE_ESCAPE.search(text):
+        for item in strings(value):
+            found = _LONE_SURROGATE.search(item)
+            if found is not None:
+                raise LimitError(
+                    f"a string holds a lone surrogate (\\u{ord(found.group()):04x}): JSON "
+                    "strings must be Unicode text"
+                )
+    return value
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to about ``limit`` characters, saying how many were left out."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... [{len(text) - limit:,} more characters]"
+
+
+# C0 controls but tab and newline, DEL, C1 controls, lone surrogates, and the Unicode
+# direction overrides and isolates (which can make a terminal or a page show text reordered).
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str, *, newlines: bool = True) -> str:
+    """``text`` with every control character shown as a visible escape (``\\x1b``).
+
+    Engine text reaches terminals, Markdown summaries and logs: an ESC could recolour or
+    rewrite a terminal, a BEL ring it, a NUL cut a log, a direction override reorder a line.
+    With ``newlines=False`` line breaks and tabs are escaped too (one line of output).
+    """
+    if not newlines:
+        text = text.replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
+    return _UNPRINTABLE.sub(_escape, text)
