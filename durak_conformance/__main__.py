@@ -4,6 +4,6 @@ from __future__ import annotations
 
 import sys
 
-from durak_conformance.cli import main
+from durak_conformance.cli import entry
 
-sys.exit(main())
+sys.exit(entry())

@@ -1,8 +1,14 @@
 """The ``durak-conformance`` command line.
 
 Exit codes: 0 all as expected, 1 unexpected failures or passes, 2 usage or configuration
-errors, 3 the engine could not be started, 4 a run cut short by an internal error (its reports
-hold what was played).
+errors, 3 the engine could not be started, 4 a run cut short by an internal error (what was
+played is kept in ``<reports>/incomplete/``), 128 + N stopped by signal N (130 Ctrl-C,
+143 SIGTERM).
+
+:func:`entry` is the program (``durak-conformance``, ``python -m durak_conformance``): it
+handles the stop signals, makes the process a child subreaper, and when the command ends
+kills whatever is still running below it (an engine's helper, a worker that did not stop).
+:func:`main` is the command line without those process-wide effects, for tests and callers.
 """
 
 from __future__ import annotations
@@ -52,5 +58,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     return func(args)
 
 
+def entry(argv: Sequence[str] | None = None) -> int:
+    """Run the command line as the program: signals, orphans and leftovers handled.
+
+    Returns the exit code (``128 + N`` when stopped by signal N).
+    """
+    from adapters import processes, stdio
+    from durak_conformance import interrupts
+
+    processes.adopt_orphans()
+    code = EXIT_USAGE
+    try:
+        with interrupts.handled():
+            try:
+                code = main(argv)
+            except KeyboardInterrupt:
+                code = interrupts.exit_code()
+                print(f"durak-conformance: stopped by {interrupts.describe()}", file=sys.stderr)
+            finally:
+                stdio.kill_all()
+                processes.reap_descendants()
+    except KeyboardInterrupt:  # a signal between the handlers and the clean-up
+        code = interrupts.exit_code()
+    if interrupts.received() is not None and code in (EXIT_OK, EXIT_FAILURES):
+        code = interrupts.exit_code()  # never report a stopped command as a result
+    return code
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    sys.exit(entry())

@@ -461,3 +461,18 @@ def printable(text: str, *, newlines: bool = True) -> str:
     if not newlines:
         text = text.replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
     return _UNPRINTABLE.sub(_escape, text)
+
+
+_URL = re.compile(r"https?://[A-Za-z0-9._~:/?#@!$&'*+,;=%-]+")
+
+
+def safe_url(url: str | None) -> str | None:
+    """``url`` if it is a plain ``http://`` or ``https://`` address (no spaces, quotes,
+    angle brackets or control characters, at most :data:`HELLO_URL_CHARS`), else None.
+
+    Only such an address from an engine becomes a link in a summary or on the site: a
+    ``javascript:`` or ``data:`` one is shown as text.
+    """
+    if not url or len(url) > HELLO_URL_CHARS or not _URL.fullmatch(url):
+        return None
+    return url

@@ -30,6 +30,7 @@ import pytest
 
 from adapters.base import Adapter, EngineFailure
 from durak_conformance.causes import NOT_THE_ENGINES, CheckFailed, Failure, short, signature
+from durak_conformance.reports import bounds
 from durak_conformance.steps.driver import JSON, TableDriver
 from durak_conformance.steps.notation import ScenarioError
 from durak_conformance.steps.subject import step_texts, subject_line
@@ -426,7 +427,10 @@ def pytest_bdd_after_step(
         return
     # A new game at the same table (next_game) deals a fresh deck: count from there.
     previous = None if driver.take_new_deal() else request.node.stash.get(_card_count_key, None)
-    problem = card_problem(driver.state, previous)
+    size = (driver.rules or {}).get("deck_size")
+    problem = card_problem(
+        driver.state, previous, deck_size=size if isinstance(size, int) else None
+    )
     if problem is not None:
         raise CheckFailed(
             f"{driver.location}: {problem}",
@@ -458,10 +462,33 @@ def _card_total(state: JSON) -> int:
     return len(_card_places(state))
 
 
-def card_problem(state: JSON, previous_total: int | None) -> str | None:
-    """What is wrong with the cards of ``state`` (None when nothing is)."""
+@functools.cache
+def _deck_codes(size: int) -> frozenset[str]:
+    from reference_engine.cards import deck
+
+    try:
+        return frozenset(c.code for c in deck(size))
+    except (KeyError, ValueError):
+        return frozenset()
+
+
+def card_problem(
+    state: JSON, previous_total: int | None, *, deck_size: int | None = None
+) -> str | None:
+    """What is wrong with the cards of ``state`` (None when nothing is).
+
+    No card may be in two places, no step may add cards, and with ``deck_size`` every card
+    must belong to the game's deck (a ``2C`` in a 36-card game came out of nowhere, even in
+    the state that deals the first hands).
+    """
+    codes = _deck_codes(deck_size) if deck_size is not None else frozenset()
     seen: dict[str, str] = {}
     for card, place in _card_places(state):
+        if codes and card not in codes:
+            return (
+                f"the engine's state holds {card} in {place}, which is not a card of this "
+                f"game's {deck_size}-card deck (a card came out of nowhere)"
+            )
         if card in seen:
             return (
                 f"the engine's state holds {card} twice: in {seen[card]} and in {place} "
@@ -572,10 +599,10 @@ def _record(
         "clauses": clauses,
         "ambiguous": any(True for _ in item.iter_markers("ambiguous")),
         "status": status,
-        "message": message,
+        "message": bounds.message(message),
         "location": driver.location,
         # Passing scenarios need no transcript; it is the bulk of a record (and of xdist traffic).
-        "transcript": list(driver.transcript) if status in ("fail", "error") else [],
+        "transcript": bounds.transcript(driver.transcript) if status in ("fail", "error") else [],
         "duration": report.duration,
         "failure": _failure(item, driver, status, call),
         "reason_notes": [dict(note) for note in driver.reason_notes],

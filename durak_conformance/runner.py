@@ -2,12 +2,15 @@
 
 :func:`run` drives pytest in process (the suite module plus our plugin), collects one record
 per scenario x profile x options from the plugin, applies expectations and writes the JSON
-report, JUnit XML, the Markdown summary and badges, each atomically.
+report, JUnit XML, the Markdown summary and badges as one set (:func:`write_all`).
 
-An internal error (a bug of durak-conformance, in a hook or after the scenarios) never loses
-the scenarios already played: the reports are written with what was collected, marked as cut
-short by the error (footer ``internal_error``, ``stopped_early``), and the exit code is
-:data:`~durak_conformance.reports.model.EXIT_INTERNAL`.
+A run that is cut short is not a result, and never replaces the last complete set in
+``<reports>``: what it played goes to ``<reports>/incomplete/``, marked incomplete.  An
+internal error (a bug of durak-conformance, in a hook or after the scenarios) never loses the
+scenarios already played: they are written with the error (footer ``internal_error``,
+``stopped_early``) and the exit code is :data:`~durak_conformance.reports.model.EXIT_INTERNAL`.
+A run stopped by a signal (Ctrl-C, SIGTERM) exits ``128 + N``.  A selection that runs
+nothing is a usage error, and writes nothing.
 """
 
 from __future__ import annotations
@@ -28,11 +31,12 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from rich.markup import escape as rich_escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from adapters.base import EngineFailure
-from durak_conformance import plugin
+from adapters.base import EngineFailure, EngineStartFailure, hello_problem
+from durak_conformance import interrupts, limits, plugin
 from durak_conformance.causes import Failure
 from durak_conformance.reports import (
     EXIT_ENGINE,
@@ -46,7 +50,7 @@ from durak_conformance.reports import (
     load_expectations,
     update,
 )
-from durak_conformance.reports.atomic import atomic_write_text
+from durak_conformance.reports.atomic import write_set
 from durak_conformance.reports.badges import badges
 from durak_conformance.reports.groups import (
     VERDICT_LABELS,
@@ -60,6 +64,12 @@ from durak_conformance.reports.json_report import dumps, loads
 from durak_conformance.reports.junit import junit_xml
 from durak_conformance.reports.markdown import markdown_summary
 from durak_conformance.reports.model import InternalError, ReasonNote
+from durak_conformance.reports.naming import (
+    INCOMPLETE_FOLDER,
+    check_name,
+    is_profile_id,
+    report_name,
+)
 
 SUITE_DIR = Path(__file__).resolve().parent / "suite"
 DESELECTED = "deselected:"
@@ -89,7 +99,7 @@ class RunOptions:
     """A refusal with a missing or different reason fails its scenario."""
     update_expectations: bool = False
     schema_check: bool = True
-    timeout: float = 10.0
+    timeout: float = limits.DEFAULT_TIMEOUT
     progress: bool = True
     command_line: list[str] = field(default_factory=list)
     plugins: list[object] = field(default_factory=list)
@@ -134,6 +144,9 @@ def handshake(options: RunOptions) -> Implementation:
     finally:
         with contextlib.suppress(Exception):
             adapter.close()
+    problem = hello_problem(hello)  # the stdio adapter checks this too; a Python one may not
+    if problem is not None:
+        raise EngineStartFailure(f"handshake beyond the limits: {problem}")
     return Implementation.from_hello(hello.to_json())
 
 
@@ -147,6 +160,7 @@ def check_selection(options: RunOptions) -> None:
             raise UsageError(f"--profile {profile}: no such profile (known: {', '.join(known)})")
     if options.options:
         keys: set[str] = set()
+        offered: dict[str, set[str]] = defaultdict(set)
         for profile in options.profiles or known:
             try:
                 loaded = load_profile(profile)
@@ -154,6 +168,7 @@ def check_selection(options: RunOptions) -> None:
                 raise UsageError(str(exc)) from None
             for key, option in loaded.options.items():
                 keys.add(key)
+                offered[key].update(option.values)
                 value = options.options.get(key)
                 if value is not None and value not in option.values and options.profiles:
                     raise UsageError(
@@ -165,8 +180,21 @@ def check_selection(options: RunOptions) -> None:
                 f"--option {', '.join(unknown)}: no selected profile has such a "
                 f"table option (known: {', '.join(sorted(keys))})"
             )
+        for key, value in options.options.items():  # without --profile: some profile's value
+            if value not in offered[key]:
+                raise UsageError(
+                    f"--option {key}={value}: no profile offers that value "
+                    f"(offered: {', '.join(sorted(offered[key]))})"
+                )
     if options.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    if options.name is not None and (problem := check_name(options.name)) is not None:
+        raise UsageError(problem)
+    if not 0 < options.timeout <= limits.MAX_TIMEOUT:  # also refuses NaN
+        raise UsageError(
+            f"--timeout {options.timeout}: a number of seconds above 0 and at most "
+            f"{limits.MAX_TIMEOUT:g}"
+        )
 
 
 def pytest_args(options: RunOptions) -> list[str]:
@@ -183,6 +211,8 @@ def pytest_args(options: RunOptions) -> list[str]:
         "no:cacheprovider",
         "-p",
         "no:randomly",
+        "-p",
+        "no:hypothesispytest",  # where installed, its summary imports hypothesis: seconds
         "--durak-timeout",
         str(options.timeout),
     ]
@@ -205,7 +235,7 @@ def pytest_args(options: RunOptions) -> list[str]:
     if options.max_fail:
         args += ["--maxfail", str(options.max_fail)]
     if options.jobs > 1:
-        args += ["-n", str(options.jobs)]
+        args += ["-n", str(options.jobs), "--durak-worker-signals"]
     return args
 
 
@@ -234,8 +264,8 @@ class _Collector:
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
+        self.collected = len(ids)
         if self.progress is not None and self.task is None:
-            self.collected = len(ids)
             self.task = self.progress.add_task("scenarios", total=self.collected)
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
@@ -380,7 +410,10 @@ def run(options: RunOptions, console: Console | None = None) -> RunResult:
         except (ReportError, OSError) as exc:
             raise UsageError(str(exc)) from None
     implementation = handshake(options)
-    profiles = options.profiles or sorted(implementation.profiles)
+    known = _known_profiles()
+    # The engine's profile ids are data: only this suite's own profiles are run and badged.
+    strangers = [p for p in implementation.profiles if p not in known]
+    profiles = options.profiles or sorted(p for p in implementation.profiles if p in known)
     header = RunHeader.collect(
         implementation,
         adapter_spec(options),
@@ -397,6 +430,7 @@ def run(options: RunOptions, console: Console | None = None) -> RunResult:
         with _quiet_stdout():
             code = pytest.main(pytest_args(options), plugins=[collector, *options.plugins])
     duration = time.perf_counter() - started
+    interrupted = code == pytest.ExitCode.INTERRUPTED
     if collector.collection_errors:
         raise UsageError(
             "the suite could not be collected:\n" + "\n".join(collector.collection_errors)
@@ -407,6 +441,8 @@ def run(options: RunOptions, console: Console | None = None) -> RunResult:
         raise UsageError(
             f"pytest stopped with exit code {int(code)}: " + "; ".join(collector.internal_errors)
         )
+    if interrupted and not collector.by_node:
+        raise KeyboardInterrupt  # stopped before any scenario finished: nothing to keep
     raw = [
         r
         for r in collector.by_node.values()
@@ -419,30 +455,50 @@ def run(options: RunOptions, console: Console | None = None) -> RunResult:
         internal = InternalError(message, where, len(records), tail)
     elif problems:
         internal = InternalError("; ".join(problems), "while collecting the records", len(records))
+    if not records and not interrupted and internal is None:
+        raise UsageError(
+            "the selection matched no scenario the engine was asked to play: nothing was run, "
+            "and no report was written (check --profile, --option, --tags and --id)"
+        )
     stop_reason = None
-    if options.max_fail and (collector.stopped or code == pytest.ExitCode.INTERRUPTED):
+    override = None
+    if interrupted:
+        override = interrupts.exit_code()
+        stop_reason = (
+            f"interrupted by {interrupts.describe()} after {len(records)} of "
+            f"{collector.collected or '?'} scenarios: not a result"
+        )
+    elif options.max_fail and collector.stopped:
         stop_reason = f"stopped after {options.max_fail} failure(s) (--max-fail)"
-    elif code == pytest.ExitCode.INTERRUPTED:
-        stop_reason = "interrupted"
     engine_dead = bool(records) and all(
         r.status == "error" and "could not be started" in r.message for r in records
     )
+    if engine_dead and override is None:
+        override = EXIT_ENGINE
     report = RunReport.build(
         header,
         records,
         duration,
         stop_reason=stop_reason,
-        exit_code_override=EXIT_ENGINE if engine_dead else None,
+        exit_code_override=override,
         internal_error=internal,
     )
     warnings: list[str] = []
+    if strangers:
+        shown = ", ".join(
+            repr(limits.printable(limits.clip(p, 40), newlines=False)) for p in strangers[:10]
+        )
+        more = f" and {len(strangers) - 10} more" if len(strangers) > 10 else ""
+        warnings.append(
+            f"the engine claims profiles this suite does not have: {shown}{more} (ignored)"
+        )
     if expectations is not None:
         try:
             report, warnings = apply_to_report(report, expectations, options.strict)
         except Exception as exc:  # our bug: the records must still be written
             report = with_internal_error(report, exc, "while applying the expectations file")
     report, files = write_all(report, options)
-    if options.update_expectations and options.expectations is not None:
+    if options.update_expectations and options.expectations is not None and report.complete:
         result = update(options.expectations, report)
         warnings += result.warnings
         files.append(Path(result.path))
@@ -477,8 +533,33 @@ def with_internal_error(report: RunReport, exc: BaseException, where: str) -> Ru
     )
 
 
-def render_all(report: RunReport, name: str, folder: Path) -> dict[Path, str]:
-    """Every report file's text: JSON, JUnit XML, Markdown and the badges.
+def report_set_name(report: RunReport, options: RunOptions) -> str:
+    """The base name of the run's report files: ``--name``, else a safe name of the adapter
+    or of the engine's own name (see :mod:`durak_conformance.reports.naming`)."""
+    if options.name:
+        return options.name
+    if not options.engine:
+        return report_name(slug(options.adapter or "reference"))
+    return report_name(report.header.implementation.name)
+
+
+REPORT_SUFFIXES = (".json", ".junit.xml", ".md")
+"""The files of one report set besides its badges."""
+
+
+def _places(report: RunReport, root: Path, name: str) -> tuple[Path, Path | None]:
+    """Where the set goes and where its badges go (None: no badges): a report cut short by
+    a signal or an internal error goes to ``incomplete/``, without badges."""
+    if report.footer.aborted:
+        return root / INCOMPLETE_FOLDER, None
+    return root, root / "badges" / name
+
+
+def render_all(
+    report: RunReport, name: str, folder: Path, badge_folder: Path | None = None
+) -> dict[Path, str]:
+    """Every report file's text: JSON, JUnit XML, Markdown and (with ``badge_folder``) the
+    badges, of this suite's profile ids only (an engine's profile name is never a path).
 
     The JSON text is checked against the report schema (as :func:`write_report` does); an
     exception here is a bug of ours, which :func:`write_all` turns into an internal error.
@@ -489,33 +570,44 @@ def render_all(report: RunReport, name: str, folder: Path) -> dict[Path, str]:
     texts[folder / f"{name}.json"] = text
     texts[folder / f"{name}.junit.xml"] = junit_xml(report)
     texts[folder / f"{name}.md"] = markdown_summary(report)
-    for profile, data in badges(report).items():
-        texts[folder / "badges" / name / f"badge-{profile}.json"] = json.dumps(data) + "\n"
+    if badge_folder is not None:
+        texts.update(_badge_texts(report, badge_folder))
     return texts
 
 
-def write_all(report: RunReport, options: RunOptions) -> tuple[RunReport, list[Path]]:
-    """JSON, JUnit, Markdown and badges under the reports folder, each written atomically.
+def _badge_texts(report: RunReport, folder: Path) -> dict[Path, str]:
+    return {
+        folder / f"badge-{profile}.json": json.dumps(data) + "\n"
+        for profile, data in badges(report).items()
+        if is_profile_id(profile)
+    }
 
-    Nothing is written until every text is ready.  If making one fails (an internal error),
-    the report is marked so and written again with the error in it: the scenarios played
-    are never lost.  Returns the report written (with the error, if any) and the paths.
+
+def write_all(report: RunReport, options: RunOptions) -> tuple[RunReport, list[Path]]:
+    """Write the JSON report, JUnit XML, Markdown summary and badges as one set.
+
+    Nothing is written until every text is ready; then the whole set replaces the last one
+    at once (see :func:`~durak_conformance.reports.atomic.write_set`), badges of profiles
+    the new set lacks included.  A report cut short by a signal or an internal error goes to
+    ``<reports>/incomplete/`` without badges, leaving the last complete set alone; a complete
+    one removes the incomplete set of the same name.  If making a file fails (an internal
+    error), the report is marked so and what can be made of it is written to
+    ``incomplete/``: the scenarios played are never lost.  Nothing is written outside the
+    reports folder.  Returns the report written (with the error, if any) and the paths.
     """
-    name = options.name or (
-        slug(options.adapter or "reference")
-        if not options.engine
-        else slug(report.header.implementation.name)
-    )
-    folder = options.reports_dir
+    name = report_set_name(report, options)
+    root = options.reports_dir
+    folder, badge_folder = _places(report, root, name)
     try:
-        texts = render_all(report, name, folder)
+        texts = render_all(report, name, folder, badge_folder)
     except Exception as exc:
         report = with_internal_error(report, exc, "while writing the reports")
+        folder, badge_folder = _places(report, root, name)
         texts = _render_what_can_be(report, name, folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    for path, text in texts.items():
-        atomic_write_text(path, text)
-    return report, list(texts)
+    stale = [root / INCOMPLETE_FOLDER / f"{name}{ext}" for ext in REPORT_SUFFIXES]
+    if badge_folder is not None and badge_folder.is_dir():
+        stale += sorted(badge_folder.glob("badge-*.json"))
+    return report, write_set(root, texts, stale=stale)
 
 
 def _render_what_can_be(report: RunReport, name: str, folder: Path) -> dict[Path, str]:
@@ -529,9 +621,6 @@ def _render_what_can_be(report: RunReport, name: str, folder: Path) -> dict[Path
     for path, make in makers:
         with contextlib.suppress(Exception):
             texts[path] = make(report)
-    with contextlib.suppress(Exception):
-        for profile, data in badges(report).items():
-            texts[folder / "badges" / name / f"badge-{profile}.json"] = json.dumps(data) + "\n"
     return texts
 
 
@@ -545,10 +634,10 @@ def summary_table(report: RunReport) -> Table:
         if record.reason_notes:
             notes[(record.profile, record.area)] += 1
     impl = report.header.implementation
-    title = f"{impl.name} {impl.version}".strip()
+    title = limits.printable(f"{impl.name} {impl.version}".strip(), newlines=False)
     if not report.complete:
         title += " (INCOMPLETE)"
-    table = Table(title=title)
+    table = Table(title=rich_escape(title))
     table.add_column("profile")
     table.add_column("rule area")
     for name in VERDICTS:
@@ -585,6 +674,12 @@ def _cell(value: int, status: str) -> str:
         "note": "cyan",
     }.get(status)
     return f"[{colour}]{value}[/{colour}]" if colour else str(value)
+
+
+def _known_profiles() -> list[str]:
+    from durak_conformance.profiles import list_profiles
+
+    return list_profiles()
 
 
 def describe_failures(report: RunReport, limit: int = 20, examples: int = 3) -> list[str]:
@@ -625,7 +720,8 @@ def describe_failures(report: RunReport, limit: int = 20, examples: int = 3) -> 
         for record in report.records:
             if record.status == "xpass":
                 lines.append(f"XPASS {record.profile} {record.id}: expected to fail, passed")
-    return lines
+    # Causes quote the engine: its control characters must not reach the terminal.
+    return [limits.printable(limits.clip(line, 400), newlines=False) for line in lines]
 
 
 def describe_reason_notes(report: RunReport) -> str:
@@ -634,13 +730,31 @@ def describe_reason_notes(report: RunReport) -> str:
 
 
 def engine_failure_exit(console: Console, exc: EngineFailure) -> int:
-    console.print(f"[red]the engine could not be started:[/red] {exc}")
+    console.print("[red]the engine could not be started:[/red] ", end="")
+    console.print(limits.printable(str(exc)), markup=False, highlight=False)
     return EXIT_ENGINE
 
 
 def usage_exit(console: Console, exc: Exception) -> int:
-    console.print(f"[red]error:[/red] {exc}")
+    console.print("[red]error:[/red] ", end="")
+    console.print(limits.printable(str(exc)), markup=False, highlight=False)
     return EXIT_USAGE
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a number of seconds above 0 and at most ``MAX_TIMEOUT`` (``nan``,
+    ``inf`` and negative numbers are refused, as a timeout they would spin or never end)."""
+    import argparse
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= limits.MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: a timeout is a number of seconds above 0 and at most {limits.MAX_TIMEOUT:g}"
+        )
+    return value
 
 
 def parse_option_pairs(items: Sequence[str]) -> dict[str, str]:

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from adapters.base import EngineFailure
+from durak_conformance import interrupts, limits
 from durak_conformance.runner import (
     RunOptions,
     UsageError,
@@ -27,6 +28,7 @@ from durak_conformance.runner import (
     engine_failure_exit,
     parse_option_pairs,
     run,
+    seconds,
     summary_table,
     usage_exit,
 )
@@ -131,10 +133,11 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--timeout",
-        type=float,
-        default=10.0,
+        type=seconds,
+        default=limits.DEFAULT_TIMEOUT,
         metavar="SECONDS",
-        help="per-request timeout for stdio engines (default 10)",
+        help=f"per-request timeout for stdio engines (default {limits.DEFAULT_TIMEOUT:g}, "
+        f"at most {limits.MAX_TIMEOUT:g})",
     )
     parser.add_argument(
         "--no-schema-check",
@@ -188,6 +191,12 @@ def main(args: argparse.Namespace) -> int:
         return usage_exit(console, exc)
     except EngineFailure as exc:
         return engine_failure_exit(console, exc)
+    except KeyboardInterrupt:
+        console.print(
+            f"[red]interrupted[/red] by {interrupts.describe()} before any scenario finished: "
+            "no report was written, the reports folder is as it was"
+        )
+        return interrupts.exit_code()
     report = result.report
     out.print(summary_table(report))
     for line in describe_failures(report):
@@ -206,6 +215,14 @@ def main(args: argparse.Namespace) -> int:
         )
         if internal.traceback:
             console.print(internal.traceback, markup=False, highlight=False)
+    if report.footer.aborted:
+        console.print(
+            f"[red]INCOMPLETE:[/red] {escape(report.footer.stop_reason or 'stopped early')}. "
+            f"What was played is in {escape(str(result.files[0].parent))}/ (marked incomplete); "
+            f"the last complete reports in {escape(str(options.reports_dir))}/ were left as "
+            "they were.",
+            highlight=False,
+        )
     elif report.footer.stopped_early:
         console.print(f"[yellow]stopped early:[/yellow] {report.footer.stop_reason}")
     totals = report.footer.totals

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -77,12 +78,28 @@ def badges(report: RunReport) -> dict[str, dict[str, Any]]:
     return {profile: badge(report, profile) for profile in profiles}
 
 
+def badge_files(
+    report: RunReport,
+    directory: str | os.PathLike[str],
+    keep: Callable[[str], bool] = lambda profile: True,
+) -> dict[Path, str]:
+    """``badge-<profile>.json`` path -> text, for each profile ``keep`` accepts.
+
+    The run command keeps only names spelled like this suite's profile ids: a profile name
+    is never a path an engine chose.
+    """
+    folder = Path(directory)
+    return {
+        folder / f"badge-{profile}.json": json.dumps(data) + "\n"
+        for profile, data in badges(report).items()
+        if keep(profile) and "/" not in profile and profile not in ("", ".", "..")
+    }
+
+
 def write_badges(report: RunReport, directory: str | os.PathLike[str]) -> list[Path]:
     """Write ``badge-<profile>.json`` for each profile atomically; returns the paths."""
-    folder = Path(directory)
     paths = []
-    for profile, data in badges(report).items():
-        path = folder / f"badge-{profile}.json"
-        atomic_write_text(path, json.dumps(data) + "\n")
+    for path, text in badge_files(report, directory).items():
+        atomic_write_text(path, text)
         paths.append(path)
     return paths

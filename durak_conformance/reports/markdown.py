@@ -12,8 +12,10 @@ GitHub's 1 MiB limit.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
+from durak_conformance.limits import printable, safe_url
 from durak_conformance.reports.atomic import atomic_write_text
 from durak_conformance.reports.groups import (
     UNRECORDED,
@@ -55,9 +57,25 @@ _COLUMNS: tuple[tuple[Status, str], ...] = (
 )
 
 
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
+
+
 def cell(text: str) -> str:
-    """Text made safe for a Markdown table cell or list item (one line, no pipes)."""
-    return " ".join(text.split()).replace("|", "\\|")
+    """Text made safe for a Markdown table cell or list item: one line, control characters
+    shown as escapes, and nothing Markdown or HTML would act on (emphasis, links, pipes,
+    tags, headings): engine text must never forge a line or a link of the summary."""
+    one_line = " ".join(printable(text).split()).replace("&", "&amp;").replace("<", "&lt;")
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", one_line)
+
+
+def code_span(text: str) -> str:
+    """Text as a Markdown code span: one line, control characters escaped, fenced with more
+    backticks than it holds in a row (so it cannot close the span early)."""
+    one_line = " ".join(printable(text).split())
+    run = max((len(m) for m in re.findall(r"`+", one_line)), default=0)
+    fence = "`" * (run + 1)
+    pad = " " if one_line.startswith("`") or one_line.endswith("`") else ""
+    return f"{fence}{pad}{one_line}{pad}{fence}"
 
 
 def shorten(text: str, width: int = MESSAGE_WIDTH) -> str:
@@ -69,6 +87,15 @@ def shorten(text: str, width: int = MESSAGE_WIDTH) -> str:
     if len(lines) > 1:
         return first + " …"
     return first
+
+
+def _homepage(url: str | None) -> str:
+    if not url:
+        return ""
+    safe = safe_url(url)
+    if safe is not None:
+        return f", <{safe}>"
+    return f", homepage given as {cell(url[:200])} (not an http(s) address: not linked)"
 
 
 def unexpected_records(report: RunReport, strict: bool) -> list[ScenarioRecord]:
@@ -88,11 +115,11 @@ def markdown_summary(report: RunReport, strict: bool | None = None) -> str:
         "",
         f"- Implementation: **{cell(impl.name)}** {cell(impl.version)}"
         + (f" ({cell(impl.language)})" if impl.language else "")
-        + (f", <{impl.homepage}>" if impl.homepage else ""),
-        f"- Adapter: `{cell(header.adapter)}`",
+        + _homepage(impl.homepage),
+        f"- Adapter: {code_span(header.adapter)}",
         f"- Suite: version {cell(header.suite_version)}, {cell(revision)}"
         f" (durak-conformance {cell(header.tool_version)})",
-        f"- Started: {header.started_at}, took {report.footer.duration:.1f} s"
+        f"- Started: {cell(header.started_at)}, took {report.footer.duration:.1f} s"
         + (", strict" if strict else "")
         + (", strict about refusal reasons" if header.strict_reasons else ""),
     ]
@@ -165,8 +192,8 @@ def markdown_summary(report: RunReport, strict: bool | None = None) -> str:
             if record.blocked:
                 message = f"[blocked] {message}"
         lines.append(
-            f"- **{record.status}** `{record.id}` ({cell(record.profile)}{cell(options)}): "
-            f"{cell(message)}"
+            f"- **{record.status}** {code_span(record.id)} "
+            f"({cell(record.profile)}{cell(options)}): {cell(message)}"
         )
     if len(bad) > MAX_LISTED:
         lines.append(f"- … and {len(bad) - MAX_LISTED} more (see the JSON report)")
@@ -195,7 +222,7 @@ def _causes_section(report: RunReport) -> list[str]:
             (r for r in group.records if r.status in ("fail", "error")), key=lambda r: r.blocked
         )
         examples = ", ".join(
-            f"`{cell(r.id)}`" + (" (blocked)" if r.blocked else "") for r in bad[:EXAMPLES]
+            code_span(r.id) + (" (blocked)" if r.blocked else "") for r in bad[:EXAMPLES]
         )
         if len(bad) > EXAMPLES:
             examples += f" and {len(bad) - EXAMPLES} more"
@@ -228,7 +255,7 @@ def _clauses_section(report: RunReport) -> list[str]:
     ]
     for clause, counts in list(failing.items())[:MAX_LISTED]:
         row = " | ".join(str(counts[v]) for v in VERDICTS)
-        lines.append(f"| `{cell(clause)}` | {clause_status(counts)} | {row} |")
+        lines.append(f"| {code_span(clause)} | {clause_status(counts)} | {row} |")
     if len(failing) > MAX_LISTED:
         lines.append(f"| … and {len(failing) - MAX_LISTED} more | | |")
     return lines

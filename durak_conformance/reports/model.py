@@ -47,8 +47,10 @@ EXIT_USAGE = 2
 EXIT_ENGINE = 3
 """The engine under test could not be started."""
 EXIT_INTERNAL = 4
-"""The run was cut short by an internal error of durak-conformance; the reports hold the
-scenarios played before it and say where it happened."""
+"""The run was cut short by an internal error of durak-conformance; its reports (in
+``<reports>/incomplete/``) hold the scenarios played before it and say where it happened."""
+EXIT_SIGNAL_BASE = 128
+"""A run stopped by signal N exits ``128 + N`` (130 for Ctrl-C, 143 for SIGTERM)."""
 
 RecordKey = tuple[str, str, str]
 """(scenario id, profile, canonical options): identifies a record within and across runs."""
@@ -531,6 +533,17 @@ class RunFooter:
     stop_reason: str | None = None
     exit_code: int = EXIT_OK
     internal_error: InternalError | None = None
+
+    @property
+    def aborted(self) -> bool:
+        """The run was cut short by something nobody asked for -- a signal (exit 128 + N) or
+        an internal error (exit 4) -- so its records are not a result.
+
+        Such a report is written to ``<reports>/incomplete/``, never over the last complete
+        reports, and never badged.  A run stopped by ``--max-fail`` is incomplete too (it is
+        never shown as passed) but not aborted: it was asked to stop, and it failed.
+        """
+        return self.stopped_early and self.exit_code not in (EXIT_OK, EXIT_FAILURES)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -14,12 +14,12 @@ marked incomplete everywhere it appears.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from durak_conformance.limits import REPORT_BYTES, safe_url
 from durak_conformance.reports.groups import (
     UNRECORDED,
     VERDICTS,
@@ -33,7 +33,7 @@ from durak_conformance.reports.groups import (
     verdict,
     verdict_counts,
 )
-from durak_conformance.reports.json_report import loads
+from durak_conformance.reports.json_report import parse
 from durak_conformance.reports.model import (
     REPORT_FORMAT,
     ReportError,
@@ -99,15 +99,21 @@ def load_reports(reports_dir: Path) -> list[LoadedReport]:
             name += "-1"
         used.add(name)
         try:
+            if path.stat().st_size > REPORT_BYTES:
+                raise ReportError(f"{path}: over the {REPORT_BYTES:,}-byte limit of a report")
             text = path.read_text(encoding="utf-8")
-            data = json.loads(text)
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            data = parse(text, source=str(path))
+        except (OSError, UnicodeDecodeError) as exc:
             loaded.append(LoadedReport(path.name, name, error=f"{path}: cannot read: {exc}"))
+            continue
+        except ReportError as exc:  # beyond the limits, or not JSON at all
+            loaded.append(LoadedReport(path.name, name, error=str(exc)))
             continue
         if not isinstance(data, dict) or data.get("report_format") != REPORT_FORMAT:
             continue  # some other JSON file (badges, tool output)
         try:
-            loaded.append(LoadedReport(path.name, name, report=loads(text, source=str(path))))
+            report = RunReport.from_json(data, source=str(path))
+            loaded.append(LoadedReport(path.name, name, report=report))
         except ReportError as exc:
             loaded.append(LoadedReport(path.name, name, error=str(exc)))
     return sorted(loaded, key=_order)
@@ -302,7 +308,8 @@ def _facts(report: RunReport, file: str) -> str:
     h = report.header
     impl = h.implementation
     revision = h.suite_revision or "unknown"
-    homepage = f'<a href="{esc(impl.homepage)}">{esc(impl.homepage)}</a>' if impl.homepage else "—"
+    url = safe_url(impl.homepage)  # an engine's javascript: address is shown, never linked
+    homepage = f'<a href="{esc(url)}">{esc(url)}</a>' if url else esc(impl.homepage or "—")
     facts = [
         ("Implementation", f"{esc(impl.name)} <code>{esc(impl.version)}</code>"),
         ("Language", esc(impl.language or "—")),

@@ -14,6 +14,8 @@ import posixpath
 import re
 from typing import Any
 
+from durak_conformance.limits import printable
+
 SUITS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 """Protocol suit letters and their symbols."""
 RED_SUITS = frozenset("HD")
@@ -23,8 +25,9 @@ _CARD_IN_TEXT = re.compile(r"(?<![\w])(10|[2-9TJQKA])([♠♥♦♣])")
 
 
 def esc(value: Any) -> str:
-    """Text made safe for HTML content and quoted attributes."""
-    return html.escape(str(value), quote=True)
+    """Text made safe for HTML content and quoted attributes (control characters and lone
+    surrogates from an engine shown as visible escapes)."""
+    return html.escape(printable(str(value)), quote=True)
 
 
 def page_url(src: str) -> str:
