@@ -27,6 +27,7 @@ import jsonschema  # type: ignore[import-untyped, unused-ignore]  # stubs are op
 import yaml
 
 import rulesets
+from durak_conformance.bounded_yaml import BoundedLoader, YamlLimitError, check_size, compose
 
 Kind = Literal["stated", "assumed", "ambiguous"]
 
@@ -463,8 +464,9 @@ def required_engine_clauses(profile: Profile) -> list[str]:
 # loading
 
 
-class _Loader(yaml.SafeLoader):
-    """Safe YAML that refuses duplicate keys and non-string keys (``off:`` becomes false)."""
+class _Loader(BoundedLoader):
+    """Safe YAML within the limits (see :mod:`durak_conformance.bounded_yaml`) that refuses
+    duplicate keys and non-string keys (``off:`` becomes false)."""
 
 
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode, deep: bool = False) -> Any:
@@ -503,11 +505,22 @@ def _profile_file(id_or_path: str | Path) -> Path:
 
 def _read_yaml(file: Path) -> Any:
     try:
+        check_size(file.stat().st_size)  # before reading it: a huge file is refused unread
         text = file.read_text(encoding="utf-8")
+    except YamlLimitError as exc:
+        raise ProfileError(file.name, "", f"beyond the limits: {exc.message}") from None
     except OSError as exc:
         raise ProfileError(file.name, "", f"cannot read the file ({exc.strerror})") from exc
     try:
-        return yaml.load(text, Loader=_Loader)
+        node, loader = compose(text, _Loader)
+        try:
+            return None if node is None else loader.construct_document(node)
+        finally:
+            loader.dispose()
+    except YamlLimitError as exc:
+        raise ProfileError(file.name, exc.where, f"beyond the limits: {exc.message}") from None
+    except ValueError as exc:  # a number PyYAML cannot build (a 5,000-digit integer)
+        raise ProfileError(file.name, "", f"malformed YAML: {exc}") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""

@@ -39,6 +39,7 @@ from typing import Any
 
 import yaml
 
+from durak_conformance.bounded_yaml import YamlLimitError, check_size, compose
 from durak_conformance.reports.atomic import atomic_write_text
 from durak_conformance.reports.markdown import shorten
 from durak_conformance.reports.model import (
@@ -204,7 +205,11 @@ def parse_expectations(text: str, source: str = "<expectations>") -> Expectation
     Raises :class:`ExpectationsError` as ``<source>:<line>:<col>: at <key path>: <problem>``.
     """
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node, loader = compose(text)
+        loader.dispose()
+    except YamlLimitError as exc:
+        where = f"{source}:{exc.mark.line + 1}:{exc.mark.column + 1}" if exc.mark else source
+        raise ExpectationsError(f"{where}: beyond the limits: {exc.message}") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"{source}:{mark.line + 1}:{mark.column + 1}" if mark else source
@@ -225,6 +230,8 @@ def parse_expectations(text: str, source: str = "<expectations>") -> Expectation
         mark = exc.problem_mark
         where = f"{source}:{mark.line + 1}" if mark else source
         raise ExpectationsError(f"{where}: {exc.problem}") from None
+    except ValueError as exc:  # a number PyYAML cannot build (a 5,000-digit integer)
+        raise ExpectationsError(f"{source}: not valid YAML: {exc}") from None
 
     validator = load_schema("expectations-v1.json")
     errors = sorted(validator.iter_errors(data), key=lambda e: path_sort_key(e.absolute_path))
@@ -300,7 +307,10 @@ def load_expectations(path: str | os.PathLike[str]) -> Expectations:
     """Read and validate an expectations file (see :func:`parse_expectations`)."""
     source = os.fspath(path)
     try:
+        check_size(Path(path).stat().st_size)  # before reading it: refused unread
         text = Path(path).read_text(encoding="utf-8")
+    except YamlLimitError as exc:
+        raise ExpectationsError(f"{source}: beyond the limits: {exc.message}") from None
     except FileNotFoundError:
         raise ExpectationsError(f"{source}: no such expectations file") from None
     except UnicodeDecodeError as exc:
