@@ -19,6 +19,7 @@ message names the message kind, the JSON path of the offending value and what wa
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 from collections.abc import Mapping
 from importlib import resources
@@ -175,7 +176,9 @@ def _check(name: str, kind: str, message: object) -> None:
     fast = _fast_validator(name)
     if fast is not None and fast.is_valid(message):
         return
-    error = best_match(validator(name).iter_errors(message))
+    # The best of the first errors: a message with 100,000 bad items must not take seconds
+    # to describe (the fast check has already said it is invalid).
+    error = best_match(itertools.islice(validator(name).iter_errors(message), 100))
     if error is not None:
         path = error.json_path
         raise SchemaViolation(f"{kind} {path}: {_describe(error)}", path)

@@ -9,18 +9,32 @@ Robustness: a line that is not JSON, a request failing its schema, an unknown ga
 illegal action each get an error reply; a line longer than ``max_line`` bytes is answered
 ``malformed`` and skipped up to the next newline without being buffered whole; end of input
 ends the server with status 0.
+
+Whoever is on the other end, one connection cannot make the server use unbounded time or
+memory, nor make it write anything but protocol JSON (see :mod:`durak_conformance.limits`):
+requests are at most :data:`~durak_conformance.limits.REQUEST_BYTES`, nested at most
+:data:`~durak_conformance.limits.JSON_DEPTH` deep, hold only finite numbers of bounded size
+and Unicode text; the numbers of a ruleset and of a ``clock`` request are bounded; at most
+:data:`~durak_conformance.limits.SERVER_GAMES` games run at once, each taking at most
+:data:`~durak_conformance.limits.SERVER_ACTIONS_PER_GAME` requests.  Every refusal says which
+limit was reached.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
 import logging
-from typing import BinaryIO
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any, BinaryIO, get_args, get_type_hints
 
+from adapters.base import RequestRefused
 from adapters.reference import ReferenceEngine
+from durak_conformance import limits
 from durak_conformance.protocol import (
     JSON,
-    MAX_LINE_BYTES,
     SchemaViolation,
     error_reply,
     request_id,
@@ -29,46 +43,120 @@ from durak_conformance.protocol import (
 
 log = logging.getLogger(__name__)
 
-
-def _reject_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a JSON number")
+_PER_GAME = frozenset({"act", "clock", "next_game"})
+"""Requests that make a game's history longer (counted against the per-game cap)."""
 
 
 def encode(message: JSON) -> bytes:
-    """One protocol line: compact JSON and a newline."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+    """One protocol line: compact JSON and a newline (ASCII escapes if it must)."""
+    text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    try:
+        return text.encode() + b"\n"
+    except UnicodeEncodeError:  # a lone surrogate: still valid JSON, written as an escape
+        return json.dumps(message, separators=(",", ":")).encode() + b"\n"
 
 
 def decode(line: bytes) -> object:
-    """Parse one line; raises :class:`ValueError` (also for NaN/Infinity or deep nesting)."""
-    try:
-        return json.loads(line, parse_constant=_reject_constant)
-    except RecursionError:
-        raise ValueError("nested too deeply") from None
+    """Parse one line within the limits; raises :class:`ValueError` saying what is wrong
+    (not UTF-8, not JSON, NaN/Infinity, a number too big, nesting too deep, a lone
+    surrogate)."""
+    return limits.decode_json(line)
+
+
+@functools.cache
+def _bounded_rule_numbers() -> dict[str, int]:
+    """Integer parameters of a ruleset and their largest allowed value."""
+    from reference_engine.rules import Rules
+
+    hints = get_type_hints(Rules)
+    bounds: dict[str, int] = {}
+    for field in dataclasses.fields(Rules):
+        hint = hints[field.name]
+        if hint is int or int in get_args(hint):
+            seconds = field.name.endswith("_seconds")
+            bounds[field.name] = limits.MAX_RULE_SECONDS if seconds else limits.MAX_RULE_COUNT
+    return bounds
+
+
+def rules_problem(rules: Mapping[str, Any]) -> str | None:
+    """What number of a resolved ruleset is out of bounds, or None."""
+    for name, most in _bounded_rule_numbers().items():
+        value = rules.get(name)
+        if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= most:
+            return f"rules.{name} is {value}: it must lie between 0 and {most}"
+    return None
 
 
 class Server:
     """Answers protocol lines with the reference engine; many games at once, keyed by id."""
 
-    def __init__(self, engine: ReferenceEngine | None = None, *, max_line: int = MAX_LINE_BYTES):
+    def __init__(
+        self, engine: ReferenceEngine | None = None, *, max_line: int = limits.REQUEST_BYTES
+    ):
         self.engine = engine or ReferenceEngine()
         self.max_line = max_line
+        self.requests_per_game: Counter[str] = Counter()
+        """``act``, ``clock`` and ``next_game`` requests taken by each running game."""
 
     def handle_message(self, message: object) -> JSON:
         """Answer one decoded request."""
         try:
             request = validate_request(message)
+            self._check_limits(request)
         except SchemaViolation as exc:
             return error_reply(request_id(message), "malformed", exc.message)
-        return self.engine.handle(request)
+        except RequestRefused as exc:
+            return {"id": request_id(message), "ok": False, "error": exc.to_json()}
+        reply = self.engine.handle(request)
+        self._count(request, reply)
+        return reply
+
+    def _check_limits(self, request: JSON) -> None:
+        """Refuse a request that would take the server past a limit."""
+        cmd = request["cmd"]
+        if cmd == "start":
+            problem = rules_problem(request["rules"])
+            if problem is not None:
+                raise SchemaViolation(f"start request $.rules: {problem}", "$.rules")
+            running = len(self.engine.games)
+            if request["game"] not in self.engine.games and running >= limits.SERVER_GAMES:
+                raise RequestRefused(
+                    "unsupported",
+                    f"{running} games are running on this connection, the most it keeps "
+                    "at once: end one first",
+                )
+        elif cmd == "clock" and request["seconds"] > limits.MAX_CLOCK_SECONDS:
+            raise SchemaViolation(
+                f"clock request $.seconds: {request['seconds']} is more than the "
+                f"{limits.MAX_CLOCK_SECONDS:g} seconds one request may pass",
+                "$.seconds",
+            )
+        elif cmd in _PER_GAME:
+            taken = self.requests_per_game.get(request["game"], 0)
+            if taken >= limits.SERVER_ACTIONS_PER_GAME:
+                raise RequestRefused(
+                    "unsupported",
+                    f"game {request['game']!r} has taken {taken} requests, the most one game "
+                    "may: end it",
+                )
+
+    def _count(self, request: JSON, reply: JSON) -> None:
+        cmd = request["cmd"]
+        game = request.get("game")
+        if not isinstance(game, str):
+            return
+        if cmd in ("start", "end") and reply.get("ok"):
+            self.requests_per_game.pop(game, None)
+        elif cmd in _PER_GAME and game in self.engine.games:
+            self.requests_per_game[game] += 1
 
     def handle_line(self, line: bytes) -> JSON:
         """Answer one line of input (without its length check: see :meth:`serve`)."""
         try:
             message = decode(line)
         except ValueError as exc:
-            preview = line[:80].decode("utf-8", "replace").rstrip("\n")
-            return error_reply(None, "malformed", f"line is not JSON ({exc}): {preview!r}")
+            preview = limits.printable(line[:80].decode("utf-8", "replace").rstrip("\n"))
+            return error_reply(None, "malformed", f"line refused ({exc}): {preview!r}")
         return self.handle_message(message)
 
     def serve(self, stdin: BinaryIO, stdout: BinaryIO) -> int:

@@ -100,7 +100,7 @@ def test_huge_line_is_answered_malformed_and_the_next_line_is_read() -> None:
     status, replies = _run([huge, _line({"id": 2, "cmd": "bye"})])
     assert status == 0
     assert replies[0]["ok"] is False and replies[0]["id"] is None
-    assert "longer than 1048576 bytes" in replies[0]["error"]["message"]
+    assert "longer than 65536 bytes" in replies[0]["error"]["message"]
     assert replies[1] == {"id": 2, "ok": True}
 
 

@@ -7,7 +7,7 @@ import logging
 import sys
 from typing import Any
 
-from durak_conformance.protocol import MAX_LINE_BYTES
+from durak_conformance.limits import REQUEST_BYTES
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -23,9 +23,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--max-line",
         type=int,
-        default=MAX_LINE_BYTES,
+        default=REQUEST_BYTES,
         metavar="BYTES",
-        help=f"longest request line accepted (default {MAX_LINE_BYTES})",
+        help=f"longest request line accepted (default {REQUEST_BYTES})",
     )
     parser.add_argument(
         "--mutant",
