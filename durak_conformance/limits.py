@@ -476,3 +476,22 @@ def safe_url(url: str | None) -> str | None:
     if not url or len(url) > HELLO_URL_CHARS or not _URL.fullmatch(url):
         return None
     return url
+
+
+def timeout_argument(text: str) -> float:
+    """An ``argparse`` type for ``--timeout``: seconds above 0 and at most :data:`MAX_TIMEOUT`.
+
+    ``nan`` (a wait that never ends and a loop that never waits), ``inf``, zero and negative
+    numbers are refused.
+    """
+    import argparse
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: a timeout is a number of seconds above 0 and at most {MAX_TIMEOUT:g}"
+        )
+    return value

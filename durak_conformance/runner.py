@@ -741,22 +741,6 @@ def usage_exit(console: Console, exc: Exception) -> int:
     return EXIT_USAGE
 
 
-def seconds(text: str) -> float:
-    """An argparse type: a number of seconds above 0 and at most ``MAX_TIMEOUT`` (``nan``,
-    ``inf`` and negative numbers are refused, as a timeout they would spin or never end)."""
-    import argparse
-
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value <= limits.MAX_TIMEOUT:
-        raise argparse.ArgumentTypeError(
-            f"{text!r}: a timeout is a number of seconds above 0 and at most {limits.MAX_TIMEOUT:g}"
-        )
-    return value
-
-
 def parse_option_pairs(items: Sequence[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for item in items:

@@ -13,7 +13,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from durak_conformance import limits
+
 EXIT_OK, EXIT_DIVERGENCE, EXIT_USAGE, EXIT_ENGINE = 0, 1, 2, 3
+
+
+def _print(*parts: object, **how: Any) -> None:
+    """``print``, with the engine's text made safe for a terminal (control characters)."""
+    print(*(limits.printable(str(p)) for p in parts), **how)
 
 
 def register(subparsers: Any) -> None:
@@ -77,7 +84,11 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--no-shrink", action="store_true", help="report the finding as found")
     parser.add_argument(
-        "--timeout", type=float, default=10.0, metavar="SECONDS", help="per-request timeout"
+        "--timeout",
+        type=limits.timeout_argument,
+        default=limits.DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"per-request timeout (default {limits.DEFAULT_TIMEOUT:g})",
     )
     parser.add_argument(
         "--no-schema-check",
@@ -125,7 +136,7 @@ def main(args: argparse.Namespace) -> int:
         shard = parse_shard(args.shard)
         jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     except (FuzzUsageError, UsageError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        _print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     spec = EngineSpec(
         adapter=None if command else (args.adapter or "reference"),
@@ -138,13 +149,13 @@ def main(args: argparse.Namespace) -> int:
         adapter = spec.open()
         implementation = adapter.hello()
     except UnknownAdapter as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        _print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except EngineFailure as exc:
-        print(f"the engine could not be started: {exc}", file=sys.stderr)
+        _print(f"the engine could not be started: {exc}", file=sys.stderr)
         return EXIT_ENGINE
     if table.profile not in implementation.profiles:
-        print(
+        _print(
             f"error: {implementation.name} does not implement profile {table.profile}",
             file=sys.stderr,
         )
@@ -157,21 +168,21 @@ def main(args: argparse.Namespace) -> int:
             spec, table, seeds, settings, jobs=jobs, lockstep=lockstep if jobs <= 1 else None
         )
     except UnsupportedByEngine as exc:
-        print(f"error: the engine declined the table: {exc}", file=sys.stderr)
+        _print(f"error: the engine declined the table: {exc}", file=sys.stderr)
         adapter.close()
         return EXIT_USAGE
     except EngineFailure as exc:
-        print(f"the engine could not be started: {exc}", file=sys.stderr)
+        _print(f"the engine could not be started: {exc}", file=sys.stderr)
         return EXIT_ENGINE
     per_game = result.requests / result.games if result.games else 0
-    print(
+    _print(
         f"{implementation.name} {implementation.version}: {result.games} games "
         f"({result.finished} to the end, {result.actions} actions, {result.requests} requests, "
         f"{per_game:.0f} per game) in {result.seconds:.2f}s: {result.games_per_second:.1f} "
         f"games/s on {jobs} process(es)"
     )
     if result.divergent_seed is None:
-        print("no divergence")
+        _print("no divergence")
         adapter.close()
         return EXIT_OK
     code = report_finding(args, spec, table, lockstep, result.divergent_seed, settings)
@@ -194,9 +205,9 @@ def report_finding(
 
     found = play_seed(lockstep, seed, settings)
     if found.divergence is None:  # pragma: no cover - a flaky engine
-        print(f"game {seed} diverged in the campaign but not when replayed: the engine is flaky")
+        _print(f"game {seed} diverged in the campaign but not when replayed: the engine is flaky")
         return EXIT_DIVERGENCE
-    print(f"DIVERGENCE in game seed {seed}: {render.describe(found.divergence)}")
+    _print(f"DIVERGENCE in game seed {seed}: {render.describe(found.divergence)}")
     small = found
     stats = None
     if not args.no_shrink:
@@ -239,22 +250,22 @@ def report_finding(
         source=source,
     )
     if stats is not None:
-        print(
+        _print(
             f"shrunk from {stats.actions_before} to {stats.actions_after} actions and "
             f"{stats.cards_before} to {stats.cards_after} cards "
             f"({stats.replays} replays, {stats.seconds:.1f}s)"
         )
-    print(f"shrunk: {render.describe(small.divergence)}")
-    print("\n# Gherkin (paste into features/<profile>/; check the @rule tag):\n")
-    print(text)
-    print("# Protocol transcript (> request, < the engine's reply, = the reference's answer):\n")
-    print(render.short_transcript(small), end="")
+    _print(f"shrunk: {render.describe(small.divergence)}")
+    _print("\n# Gherkin (paste into features/<profile>/; check the @rule tag):\n")
+    _print(text)
+    _print("# Protocol transcript (> request, < the engine's reply, = the reference's answer):\n")
+    _print(render.short_transcript(small), end="")
     args.out.mkdir(parents=True, exist_ok=True)
     feature_path, transcript_path = finding_paths(args.out, table, seed)
     feature_path.write_text(render.feature(text, table.profile), encoding="utf-8")
     transcript_path.write_text(render.transcript(small), encoding="utf-8")
-    print(f"\nsaved {feature_path} and {transcript_path}")
-    print(f"reproduce: {command_text}")
+    _print(f"\nsaved {feature_path} and {transcript_path}")
+    _print(f"reproduce: {command_text}")
     return EXIT_DIVERGENCE
 
 

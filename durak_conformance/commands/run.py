@@ -28,7 +28,6 @@ from durak_conformance.runner import (
     engine_failure_exit,
     parse_option_pairs,
     run,
-    seconds,
     summary_table,
     usage_exit,
 )
@@ -133,7 +132,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--timeout",
-        type=seconds,
+        type=limits.timeout_argument,
         default=limits.DEFAULT_TIMEOUT,
         metavar="SECONDS",
         help=f"per-request timeout for stdio engines (default {limits.DEFAULT_TIMEOUT:g}, "

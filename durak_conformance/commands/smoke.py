@@ -29,6 +29,7 @@ from adapters.base import (
 )
 from adapters.registry import AdapterOptions, UnknownAdapter, open_adapter
 from adapters.stdio import StdioAdapter
+from durak_conformance import limits
 from durak_conformance.plugin import card_problem
 from durak_conformance.protocol import PROTOCOL_VERSION, response_problem
 
@@ -78,12 +79,12 @@ class SmokeReport:
         return check
 
     def render(self, out: TextIO) -> None:
-        print(f"smoke test of {self.engine}", file=out)
+        """Print the checklist (engine text with its control characters escaped)."""
+        print(f"smoke test of {limits.printable(self.engine, newlines=False)}", file=out)
         for check in self.checks:
             mark = "PASS" if check.passed else "FAIL"
-            print(
-                f"  [{mark}] {check.name}" + (f": {check.detail}" if check.detail else ""), file=out
-            )
+            detail = limits.printable(check.detail)
+            print(f"  [{mark}] {check.name}" + (f": {detail}" if detail else ""), file=out)
             if not check.passed and check.fix:
                 for line in check.fix.splitlines():
                     print(f"         {line}", file=out)
@@ -150,6 +151,16 @@ class Smoke:
             return False
         except EngineFailure as exc:
             self.report.add(name, False, str(exc), fix)
+            return False
+        except _SHAPE_ERRORS as exc:  # a reply of the wrong shape, unchecked by the schemas
+            self.report.add(
+                name,
+                False,
+                f"the engine's reply could not be read ({type(exc).__name__}: "
+                f"{limits.clip(str(exc), 200)})",
+                "every reply must match the protocol schemas; run without --no-schema-check "
+                "to see which part does not",
+            )
             return False
         self.report.add(name, True, detail)
         return True
@@ -308,7 +319,7 @@ class Smoke:
                 )
             if reference is not None:
                 reference.apply(action)
-            problem = card_problem(result.state, total)
+            problem = card_problem(result.state, total, deck_size=parsed.deck_size)
             if problem is not None:
                 raise _CheckFailed(
                     f"move {moves + 1} ({action}): {problem}",
@@ -429,6 +440,10 @@ class Smoke:
         return "exit status 0"
 
 
+_SHAPE_ERRORS = (TypeError, ValueError, KeyError, IndexError, AttributeError)
+"""What reading a reply of the wrong shape raises (only without schema checks)."""
+
+
 class _CheckFailed(Exception):
     def __init__(self, detail: str, fix: str = "") -> None:
         super().__init__(detail)
@@ -457,7 +472,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument("--profile", help="profile to play (default: one the engine claims)")
     parser.add_argument(
-        "--timeout", type=float, default=10.0, help="seconds per request (default 10)"
+        "--timeout",
+        type=limits.timeout_argument,
+        default=limits.DEFAULT_TIMEOUT,
+        help=f"seconds per request (default {limits.DEFAULT_TIMEOUT:g})",
     )
     parser.add_argument(
         "--no-schema-check",

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adapters.base import JSON, ActResult, Adapter, Answer, Call, EngineFailure
+from durak_conformance import limits
 from reference_engine.cards import deck as full_deck
 from reference_engine.game import Game
 from reference_engine.rules import Rules
@@ -329,6 +330,10 @@ def reference_game(table: Table, start: Start) -> ReferenceSide:
     return ReferenceSide(table, start)
 
 
+_SHAPE_ERRORS = (TypeError, ValueError, KeyError, IndexError, AttributeError)
+"""What reading a reply of the wrong shape raises (only without schema checks)."""
+
+
 class Lockstep:
     """Plays games on the reference engine and ``adapter`` side by side."""
 
@@ -364,6 +369,16 @@ class Lockstep:
         except EngineFailure as exc:
             trial.divergence = Divergence(
                 len(trial.actions) - 1, "failure", (), f"the engine failed: {exc}"
+            )
+            return trial
+        except _SHAPE_ERRORS as exc:  # a reply of the wrong shape (unchecked by the schemas)
+            trial.divergence = Divergence(
+                len(trial.actions) - 1,
+                "failure",
+                (),
+                f"the engine's reply could not be read ({type(exc).__name__}: "
+                f"{limits.clip(str(exc), 200)}): a reply of the wrong shape; run with the schema "
+                "checks (without --no-schema-check) to see what breaks the protocol",
             )
             return trial
         try:
