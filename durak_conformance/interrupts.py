@@ -57,19 +57,34 @@ def forward_to_children(signum: int) -> None:
                 os.kill(info.pid, signum)
 
 
-def _handler(signum: int, frame: FrameType | None) -> None:
+def _handler(signum: int, frame: FrameType | None, *, forward: bool = True) -> None:
     first = not _received
     _received.append(signum)
     if not first:
-        print(
-            f"durak-conformance: {describe(signum)} again: still stopping (the engines are "
-            "being killed)",
-            file=sys.stderr,
-            flush=True,
-        )
+        if forward:
+            print(
+                f"durak-conformance: {describe(signum)} again: still stopping (the engines are "
+                "being killed)",
+                file=sys.stderr,
+                flush=True,
+            )
         return
-    forward_to_children(int(signal.SIGINT))
+    if forward:
+        forward_to_children(int(signal.SIGINT))
     raise KeyboardInterrupt(describe(signum))
+
+
+def _worker_handler(signum: int, frame: FrameType | None) -> None:
+    _handler(signum, frame, forward=False)
+
+
+def install_in_worker() -> None:
+    """In a worker process (pytest-xdist): the first stop signal interrupts, later ones
+    (Ctrl-C reaches a worker both from the terminal and from the main process) are ignored,
+    so the worker's clean-up -- killing its engines -- runs to the end."""
+    for sig in STOP_SIGNALS:
+        with contextlib.suppress(ValueError, OSError):  # not the main thread
+            signal.signal(sig, _worker_handler)
 
 
 @contextlib.contextmanager

@@ -128,6 +128,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "without it such a refusal is only a reason note",
     )
     group.addoption(
+        "--durak-worker-signals",
+        action="store_true",
+        default=False,
+        help="in pytest-xdist workers, let a first stop signal interrupt and ignore later "
+        "ones, so each worker kills its engines (set by durak-conformance run)",
+    )
+    group.addoption(
         "--durak-records",
         default=None,
         metavar="FILE",
@@ -147,6 +154,10 @@ def pytest_configure(config: pytest.Config) -> None:
         module = importlib.import_module(module_name)
         if not config.pluginmanager.is_registered(module):
             config.pluginmanager.register(module, module_name)
+    if config.getoption("--durak-worker-signals") and hasattr(config, "workerinput"):
+        from durak_conformance import interrupts
+
+        interrupts.install_in_worker()
     records = config.getoption("--durak-records")
     if records:
         config.stash[_records_key] = _RecordWriter(Path(records))
@@ -421,27 +432,50 @@ def pytest_bdd_after_step(
     step_func_args: Any,
 ) -> None:
     """Every state the engine reports must hold each card once: no card appears twice, and
-    no card comes out of nowhere (a rule may take cards out of play, never add them)."""
+    no card comes out of nowhere (a rule may take cards out of play, never add them, and
+    every card belongs to the game's deck).
+
+    Every state the engine sent during the step is checked, in order -- also the state of
+    the deal when the same step deals and plays (a card invented in the deal must not be
+    hidden by the next reply).  A new game (``start``, ``next_game``) is counted afresh.
+    """
     driver = request.node.stash.get(_driver_key, None)
     if driver is None or driver.state is None:
         return
-    # A new game at the same table (next_game) deals a fresh deck: count from there.
-    previous = None if driver.take_new_deal() else request.node.stash.get(_card_count_key, None)
+    driver.take_new_deal()  # the transcript says where a new deal starts
     size = (driver.rules or {}).get("deck_size")
-    problem = card_problem(
-        driver.state, previous, deck_size=size if isinstance(size, int) else None
-    )
-    if problem is not None:
-        raise CheckFailed(
-            f"{driver.location}: {problem}",
-            kind="cards",
-            expected="each card once, none from nowhere",
-            actual="a card twice" if "twice" in problem else "cards from nowhere",
-            where=driver.location,
-        )
-    request.node.stash[_card_count_key] = _card_total(driver.state)
+    deck_size = size if isinstance(size, int) else None
+    previous = request.node.stash.get(_card_count_key, None)
+    checked = request.node.stash.get(_checked_key, 0)
+    states: list[tuple[str, JSON]] = []
+    for entry in driver.transcript[checked:]:
+        sent = entry.get("request") if isinstance(entry, dict) else None
+        reply = entry.get("reply") if isinstance(entry, dict) else None
+        state = reply.get("state") if isinstance(reply, dict) else None
+        if isinstance(state, dict):
+            states.append((str((sent or {}).get("cmd", "")), state))
+    if not states:
+        states.append(("", driver.state))
+    for cmd, state in states:
+        if cmd in ("start", "next_game"):
+            previous = None
+        problem = card_problem(state, previous, deck_size=deck_size)
+        if problem is not None:
+            where = f" (in the reply to {cmd})" if cmd else ""
+            raise CheckFailed(
+                f"{driver.location}: {problem}{where}",
+                kind="cards",
+                expected="each card once, none from nowhere",
+                actual="a card twice" if "twice" in problem else "cards from nowhere",
+                where=driver.location,
+            )
+        previous = _card_total(state)
+    request.node.stash[_checked_key] = len(driver.transcript)
+    if previous is not None:
+        request.node.stash[_card_count_key] = previous
 
 
+_checked_key = pytest.StashKey[int]()
 _card_count_key = pytest.StashKey[int]()
 
 

@@ -232,6 +232,6 @@ def main(args: argparse.Namespace) -> int:
         f"passes in {report.footer.duration:.1f}s" + ("" if report.complete else " (INCOMPLETE)"),
         highlight=False,
     )
-    for path in result.files[:3]:
-        out.print(f"wrote {path}", highlight=False)
+    for path in result.files[:3]:  # never wrapped: a path split in two is no use in a log
+        out.print(f"wrote {path}", highlight=False, soft_wrap=True)
     return result.exit_code

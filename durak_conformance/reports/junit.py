@@ -89,13 +89,17 @@ def testcase_name(record: ScenarioRecord) -> str:
 def to_junit(report: RunReport, strict: bool | None = None) -> ET.Element:
     """The ``<testsuites>`` element of the report; ``strict`` defaults to the run's setting."""
     strict = report.header.strict if strict is None else strict
-    root = ET.Element("testsuites", name=f"durak-conformance: {report.header.implementation.name}")
+    root = ET.Element(
+        "testsuites", name=xml_safe(f"durak-conformance: {report.header.implementation.name}")
+    )
     profiles: dict[str, list[ScenarioRecord]] = {}
     for record in report.records:
         profiles.setdefault(record.profile, []).append(record)
     totals = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
     for profile, records in profiles.items():
-        suite = ET.SubElement(root, "testsuite", name=profile, timestamp=report.header.started_at)
+        suite = ET.SubElement(
+            root, "testsuite", name=xml_safe(profile), timestamp=xml_safe(report.header.started_at)
+        )
         properties = ET.SubElement(suite, "properties")
         impl = report.header.implementation
         for name, text in (
