@@ -31,7 +31,7 @@ import ctypes.util
 import os
 import signal
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 _PROC = "/proc"
@@ -101,10 +101,15 @@ def _members(table: dict[int, ProcessInfo], leaders: set[int], roots: set[int]) 
     return found
 
 
-def pipe_holders(inodes: Iterable[int]) -> set[int]:
-    """Processes (that we may inspect) with an open file descriptor on one of the pipes
-    ``inodes`` -- whoever keeps an engine's stdout from reaching end of file."""
-    wanted = {f"pipe:[{inode}]" for inode in inodes}
+def pipe_holders(ends: Mapping[int, str]) -> set[int]:
+    """Processes (that we may inspect) holding the engine's end of one of its pipes.
+
+    ``ends`` maps a pipe's inode to the engine's side of it: ``"w"`` for its stdout and
+    stderr (the engine writes them), ``"r"`` for its stdin.  Whoever holds the engine's end
+    keeps, for instance, its stdout from reaching end of file.  The harness's own ends (and
+    those a forked worker inherited) are of the other side and never match.
+    """
+    wanted = {f"pipe:[{inode}]": side for inode, side in ends.items()}
     found: set[int] = set()
     if not wanted:
         return found
@@ -122,12 +127,25 @@ def pipe_holders(inodes: Iterable[int]) -> set[int]:
             continue  # another user's process, or gone
         for fd in fds:
             try:
-                if os.readlink(f"{folder}/{fd}") in wanted:
+                side = wanted.get(os.readlink(f"{folder}/{fd}"))
+                if side is not None and _opened_for(f"{_PROC}/{name}/fdinfo/{fd}", side):
                     found.add(int(name))
                     break
             except OSError:
                 continue
     return found
+
+
+def _opened_for(fdinfo: str, side: str) -> bool:
+    """Whether the descriptor described by ``fdinfo`` may read (``r``) or write (``w``)."""
+    with open(fdinfo, encoding="ascii", errors="replace") as handle:
+        for line in handle:
+            if line.startswith("flags:"):
+                access = int(line.split()[1], 8) & os.O_ACCMODE
+                return access == os.O_RDWR or access == (
+                    os.O_WRONLY if side == "w" else os.O_RDONLY
+                )
+    return False
 
 
 def _signal(pids: Iterable[int], sig: signal.Signals) -> None:
@@ -139,22 +157,27 @@ def _signal(pids: Iterable[int], sig: signal.Signals) -> None:
 
 
 def kill_tree(
-    leader: int, *, group_alive: bool = True, pipes: Iterable[int] = (), rounds: int = 4
+    leader: int,
+    *,
+    group_alive: bool = True,
+    pipes: Mapping[int, str] | None = None,
+    rounds: int = 4,
 ) -> set[int]:
     """SIGKILL the engine whose session and group ``leader`` leads, and all it started.
 
     ``group_alive`` says the leader has not been reaped yet, so its number still names its
     group (after reaping, a new process could in principle reuse it: the group is then
-    reached through the process table only).  ``pipes`` are the inodes of the engine's
-    stdin, stdout and stderr pipes: any other process holding one of them is the engine's
-    too (a helper it started that escaped its session and lost its parent), and is killed
-    with its session.  Returns the pids signalled besides the group.
+    reached through the process table only).  ``pipes`` maps the inodes of the engine's
+    stdin, stdout and stderr pipes to the engine's side (see :func:`pipe_holders`): any
+    other process holding the engine's end of one is the engine's too (a helper it started
+    that escaped its session and lost its parent), and is killed with its session.
+    Returns the pids signalled besides the group.
     """
     me = os.getpid()
     table = process_table()
     # Reaped, the leader's number may already belong to a stranger: follow no links from it.
     roots = {leader} if group_alive else set()
-    holders = pipe_holders(pipes) - {me}
+    holders = pipe_holders(pipes or {}) - {me}
     roots |= holders
     targets = (_members(table, {leader}, roots) | holders) - {me}
     if not group_alive:
@@ -182,11 +205,23 @@ def kill_tree(
     return killed
 
 
-def _reap_own(pids: Iterable[int]) -> None:
-    """Collect the exit status of any of ``pids`` that became our child (as subreaper)."""
-    for pid in pids:
-        with contextlib.suppress(ChildProcessError, OSError):
-            os.waitpid(pid, os.WNOHANG)
+def _reap_own(pids: Iterable[int], wait: float = 0.5) -> None:
+    """Collect the exit status of any of ``pids`` that became our child (as subreaper), so
+    no zombie of a killed helper stays in the process table until the command ends."""
+    pending = set(pids)
+    deadline = time.monotonic() + wait
+    while pending:
+        for pid in list(pending):
+            try:
+                done, _ = os.waitpid(pid, os.WNOHANG)
+            except (ChildProcessError, OSError):  # not our child (or already collected)
+                pending.discard(pid)
+                continue
+            if done:
+                pending.discard(pid)
+        if not pending or time.monotonic() > deadline:
+            return
+        time.sleep(0.01)
 
 
 def adopt_orphans() -> bool:

@@ -125,6 +125,7 @@ class _Engine:
             env=dict(env) if env is not None else None,
         )
         _LIVE.add(self)
+        self.owner = os.getpid()  # a forked worker inherits this object, not the engine
         self.pid = self.popen.pid
         self.max_line = max_line
         assert self.popen.stdin and self.popen.stdout and self.popen.stderr
@@ -357,11 +358,12 @@ class _Engine:
             self.pump(deadline - time.monotonic())
         self._close()
 
-    def _pipe_inodes(self) -> list[int]:
-        inodes = []
-        for fd in (self.stdin_fd, self.stdout_fd, self.stderr_fd):
+    def _pipe_inodes(self) -> dict[int, str]:
+        """The engine's pipes by inode, with the engine's side of each."""
+        inodes: dict[int, str] = {}
+        for fd, side in ((self.stdin_fd, "r"), (self.stdout_fd, "w"), (self.stderr_fd, "w")):
             with contextlib.suppress(OSError):
-                inodes.append(os.fstat(fd).st_ino)
+                inodes[os.fstat(fd).st_ino] = side
         return inodes
 
     def _close(self) -> None:
@@ -383,7 +385,8 @@ def kill_all() -> int:
 
     For the end of a command, or an interrupt; returns how many there were.
     """
-    engines = list(_LIVE)
+    me = os.getpid()
+    engines = [engine for engine in _LIVE if engine.owner == me]
     for engine in engines:
         with contextlib.suppress(Exception):
             engine.kill()

@@ -87,6 +87,22 @@ def install_in_worker() -> None:
             signal.signal(sig, _worker_handler)
 
 
+def _exit_handler(signum: int, frame: FrameType | None) -> None:
+    from adapters.stdio import kill_all
+
+    kill_all()
+    os._exit(128 + signum)
+
+
+def install_exit_in_worker() -> None:
+    """In a pool worker (the fuzzer's): a stop signal kills the worker's engines and ends
+    the worker at once, quietly (its results are not wanted any more, and a pool stops its
+    workers with SIGTERM)."""
+    for sig in STOP_SIGNALS:
+        with contextlib.suppress(ValueError, OSError):
+            signal.signal(sig, _exit_handler)
+
+
 @contextlib.contextmanager
 def handled() -> Iterator[None]:
     """Install the handlers (main thread only) for the duration of a command."""

@@ -145,14 +145,12 @@ class Limit:
     when_reached: str
 
 
-def _n(value: float) -> str:
-    if isinstance(value, float) and not value.is_integer():
-        return f"{value:g}"
-    number = int(value)
+def _n(value: int) -> str:
+    """``1 MiB``, ``64 KiB`` or ``2,000``: a size or count as the table shows it."""
     for unit, size in (("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if number >= size and number % size == 0 and unit in ("MiB", "KiB"):
-            return f"{number // size} {unit}"
-    return f"{number:,}"
+        if value >= size and value % size == 0:
+            return f"{value // size} {unit}"
+    return f"{value:,}"
 
 
 LIMITS: Final[tuple[Limit, ...]] = (
@@ -176,12 +174,12 @@ LIMITS: Final[tuple[Limit, ...]] = (
     ),
     Limit(
         "MAX_FLOAT",
-        f"{MAX_FLOAT:g}",
+        "10^15",
         "magnitude of a number with a fraction or exponent (NaN, Infinity refused)",
         "the same",
     ),
     Limit(
-        "(Unicode)",
+        "Unicode text",
         "-",
         "strings must be Unicode text: a lone surrogate escape such as `\\udc80` is refused",
         "the same",
@@ -200,7 +198,7 @@ LIMITS: Final[tuple[Limit, ...]] = (
     ),
     Limit(
         "MAX_TIMEOUT",
-        f"{MAX_TIMEOUT:g} s",
+        f"{MAX_TIMEOUT:,.0f} s",
         "the longest `--timeout` (finite, above zero)",
         "usage error (exit 2)",
     ),

@@ -212,6 +212,9 @@ _worker: tuple[Lockstep, Settings] | None = None
 
 def _init_worker(spec: EngineSpec, table: Table, settings: Settings) -> None:
     global _worker
+    from durak_conformance import interrupts
+
+    interrupts.install_exit_in_worker()  # stopped: kill this worker's engine, end quietly
     adapter = spec.open()
     _worker = (Lockstep(adapter, table, legal_rate=settings.legal_rate), settings)
 
