@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import threading
 import time
+from pathlib import Path
 
 import pytest
 from protocol_support import engine_command, play_moves, start_game, stdio
 
-from adapters.base import EngineFailure, EngineStartFailure
+from adapters.base import Call, EngineFailure, EngineStartFailure
+from adapters.processes import alive
 from adapters.stdio import StdioAdapter
+from durak_conformance import limits
 from durak_conformance.cli import main
 
 
@@ -128,3 +134,108 @@ def test_smoke_checks_a_pipeline_claim(
     assert "[FAIL] requests sent at once are answered in order" in out
     assert "a request came before my reply" in out
     assert "[PASS] bye ends the engine" in out
+
+
+# ------------------------------------------------------------------ read with deadlines
+
+
+def _pids(folder: Path) -> list[int]:
+    return [int(name) for name in os.listdir(folder) if name.isdigit()]
+
+
+@pytest.mark.parametrize("session", ["0", "1"], ids=["same-group", "own-session"])
+def test_an_engine_that_exits_while_a_child_holds_its_stdout_is_noticed_at_once(
+    session: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine exits; a helper it started keeps its stdout open, so no end of file
+    comes.  The adapter notices the exit itself (the message says so: it did not wait for
+    the 60 s timeout, whose message would be a hang's), and kills the helper."""
+    monkeypatch.setenv("ZOO_PIDS", str(tmp_path))
+    monkeypatch.setenv("HOLDS_STDOUT_SESSION", session)
+    adapter = stdio(engine_command("holds_stdout"), timeout=60.0)
+    try:
+        state = start_game(adapter, "boom-1")
+        action = adapter.legal("boom-1", state["attacker"])[0]
+        with pytest.raises(EngineFailure) as info:
+            adapter.act("boom-1", action["seat"], action)
+        message = str(info.value)
+        assert "ended (exit status 4) without answering act" in message
+        assert "a process it started still held its stdout open (killed)" in message
+        assert "did not answer" not in message
+        assert len(_pids(tmp_path)) == 2  # the engine and its helper
+        assert not [pid for pid in _pids(tmp_path) if alive(pid)]
+        fresh = start_game(adapter, "ok-1")  # and the next game gets a fresh engine
+        assert fresh["phase"] == "lead"
+    finally:
+        adapter.close()
+
+
+def test_a_batch_to_an_engine_that_stops_reading_times_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """3,000 requests (far more than a pipe holds) to an engine that reads no more: the
+    writes never block, the batch fails at its deadline, the engine is killed."""
+    monkeypatch.setenv("ZOO_PIDS", str(tmp_path))
+    adapter = stdio(engine_command("deaf"), timeout=1.0)
+    try:
+        assert "pipeline" in adapter.hello().capabilities
+        calls = [Call(1, {"type": "attack", "seat": 1, "cards": ["7H"]})] * 3_000
+        with pytest.raises(EngineFailure, match=r"did not answer within 1 s \(killed\)"):
+            list(adapter.pipeline("g", calls))
+        assert not [pid for pid in _pids(tmp_path) if alive(pid)]
+    finally:
+        adapter.close()
+
+
+def test_a_flood_on_stderr_is_read_on_and_kept_short() -> None:
+    adapter = stdio(engine_command("noisy"), timeout=30.0)
+    try:
+        state = start_game(adapter, "boom-1")
+        action = adapter.legal("boom-1", state["attacker"])[0]
+        result = adapter.act("boom-1", action["seat"], action)
+        assert result.ok  # the 20 MB on stderr blocked nothing
+        tail = adapter.stderr_tail()
+        assert len(tail) <= limits.STDERR_LINES
+        assert all(len(line) <= limits.STDERR_LINE_CHARS + 40 for line in tail)
+    finally:
+        adapter.close()
+
+
+def test_an_engine_that_quits_after_a_reply_is_reported_as_ended() -> None:
+    adapter = stdio(engine_command("quits_after_reply"))
+    try:
+        state = start_game(adapter, "boom-1")
+        action = adapter.legal("boom-1", state["attacker"])[0]
+        assert adapter.act("boom-1", action["seat"], action).ok
+        with pytest.raises(EngineFailure) as info:
+            adapter.state("boom-1")
+        assert "output nobody asked for" not in str(info.value)
+        assert "exit status 0" in str(info.value)
+    finally:
+        adapter.close()
+
+
+def test_an_interrupted_exchange_kills_the_engine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C while the engine thinks: the stream is out of step, so the engine (and all it
+    started) is killed at once, and the adapter starts a fresh one when asked again."""
+    monkeypatch.setenv("ZOO_PIDS", str(tmp_path))
+    adapter = stdio(engine_command("hang"), timeout=60.0)
+    try:
+        state = start_game(adapter, "boom-1")
+        action = adapter.legal("boom-1", state["attacker"])[0]
+        timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            adapter.act("boom-1", action["seat"], action)
+        assert not [pid for pid in _pids(tmp_path) if alive(pid)]
+        assert start_game(adapter, "ok-1")["phase"] == "lead"
+    finally:
+        adapter.close()
+
+
+def test_a_bad_timeout_is_refused_before_anything_starts() -> None:
+    for timeout in (float("nan"), float("inf"), 0.0, -1.0, limits.MAX_TIMEOUT + 1):
+        with pytest.raises(ValueError, match="timeout must be a number of seconds"):
+            stdio(engine_command("hang"), timeout=timeout)

@@ -169,3 +169,100 @@ def test_serve_subprocess_writes_only_protocol_lines_and_exits_0_at_eof() -> Non
     assert [r["id"] for r in replies] == [1, 2, 3, None]
     validate_response("hello", replies[0])
     assert b"end of input" in done.stderr
+
+
+# ------------------------------------------------------------------------------ limits
+
+
+def _strict_json(line: bytes) -> Any:
+    def refuse(name: str) -> None:
+        raise AssertionError(f"{name} in a reply")
+
+    return json.loads(line, parse_constant=refuse)
+
+
+def test_every_number_of_a_ruleset_is_bounded() -> None:
+    start = _start()
+    for name, value in (
+        ("false_catch_penalty_cards", 10**12),
+        ("action_seconds", 86_401),
+        ("hand_size", -1),
+        ("bout_cap", 53),
+    ):
+        request = {**start, "id": 1, "rules": {**start["rules"], name: value}}
+        reply = Server().handle_message(request)
+        assert reply["error"]["code"] == "malformed", reply
+        assert f"rules.{name} is {value}" in reply["error"]["message"]
+    assert Server().handle_message({**start, "id": 1})["ok"] is True
+
+
+def test_clock_seconds_are_bounded_and_replies_stay_json() -> None:
+    _, replies = _run(
+        [
+            _line({**_start(), "id": 1}),
+            b'{"id": 2, "cmd": "clock", "game": "g", "seconds": 1e999}\n',
+            _line({"id": 3, "cmd": "clock", "game": "g", "seconds": 86_401}),
+            _line({"id": 4, "cmd": "state", "game": "g"}),
+        ]
+    )
+    assert "1e999 is beyond" in replies[1]["error"]["message"]
+    assert "more than the 86400 seconds" in replies[2]["error"]["message"]
+    assert replies[3]["ok"] is True
+
+
+def test_lone_surrogates_deep_nesting_and_huge_integers_are_malformed() -> None:
+    out = io.BytesIO()
+    Server().serve(
+        io.BytesIO(
+            b'{"id": "\\ud800", "cmd": "bye"}\n'
+            + b'{"id": 1, "cmd": "state", "game": '
+            + b"[" * 10_000
+            + b"]" * 10_000
+            + b"}\n"
+            + b'{"id": 2, "cmd": "state", "game": "g", "n": '
+            + b"9" * 5_000
+            + b"}\n"
+            + b'{"id": 3, "cmd": "bye"}\n'
+        ),
+        out,
+    )
+    replies = [_strict_json(line) for line in out.getvalue().splitlines()]
+    assert [r["id"] for r in replies] == [None, None, None, 3]
+    assert "lone surrogate" in replies[0]["error"]["message"]
+    assert "nested deeper than 32" in replies[1]["error"]["message"]
+    assert "5000 digits" in replies[2]["error"]["message"]
+
+
+def test_games_per_connection_are_capped(monkeypatch: Any) -> None:
+    from durak_conformance import limits
+
+    monkeypatch.setattr(limits, "SERVER_GAMES", 3)
+    server = Server()
+    replies = [server.handle_message({**_start(f"g{n}", n), "id": n}) for n in range(4)]
+    assert [r["ok"] for r in replies] == [True, True, True, False]
+    assert replies[3]["error"]["code"] == "unsupported"
+    assert "3 games are running on this connection" in replies[3]["error"]["message"]
+    server.handle_message({"id": 9, "cmd": "end", "game": "g0"})
+    assert server.handle_message({**_start("g9", 9), "id": 10})["ok"] is True
+
+
+def test_requests_per_game_are_capped(monkeypatch: Any) -> None:
+    from durak_conformance import limits
+
+    monkeypatch.setattr(limits, "SERVER_ACTIONS_PER_GAME", 2)
+    server = Server()
+    state = server.handle_message({**_start(), "id": 1})["state"]
+    seat = state["attacker"]
+    refused = {"type": "take", "seat": seat}  # refused, but it still counts
+    act = {"cmd": "act", "game": "g", "seat": seat, "action": refused}
+    codes = [server.handle_message({**act, "id": n})["error"]["code"] for n in range(3)]
+    assert codes == ["illegal", "illegal", "unsupported"]
+    server.handle_message({"id": 5, "cmd": "end", "game": "g"})
+    server.handle_message({**_start(), "id": 6})
+    assert server.handle_message({**act, "id": 7})["error"]["code"] == "illegal"  # afresh
+
+
+def test_a_big_request_is_refused_unread() -> None:
+    status, replies = _run([b'{"id": 1, "cmd": "start", "deck": [' + b'"7H", ' * 150_000 + b"]}\n"])
+    assert status == 0
+    assert "line longer than 65536 bytes" in replies[0]["error"]["message"]
