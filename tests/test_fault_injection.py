@@ -51,6 +51,8 @@ from durak_conformance.reports.naming import report_name
 
 ONE = "durak-challenge.take.added-card-needs-rank"
 """A scenario that plays actions: one is enough to meet a broken reply."""
+TWO = f"{ONE},durak-challenge.take.with-unbeaten-card"
+"""Two such scenarios: enough to see the engine restarted for the second."""
 FEW = "durak-challenge.take.*"
 
 
@@ -58,9 +60,14 @@ def _run(scratch: Scratch, *args: str) -> list[str]:
     return ["run", "--no-progress", "--reports", str(scratch.reports), *args]
 
 
+def _ids(selection: str) -> list[str]:
+    """``--id`` options for a comma-separated selection."""
+    return [arg for one in selection.split(",") for arg in ("--id", one)]
+
+
 def _against(attack: str, *extra: str, selection: str = ONE) -> Callable[[Scratch], list[str]]:
     def args(scratch: Scratch) -> list[str]:
-        return _run(scratch, "--id", selection, *extra, "--engine", "--", *engine("hostile"))
+        return _run(scratch, *_ids(selection), *extra, "--engine", "--", *engine("hostile"))
 
     return args
 
@@ -99,27 +106,30 @@ def _no_escape(scratch: Scratch, outcome: Outcome) -> None:
         assert not path.name.startswith(("badge-x", "badge-.", "badge-badges", "badge-/")), path
 
 
-def _one_result_line(scratch: Scratch, outcome: Outcome) -> None:
-    summary = report_set(scratch.reports, BASELINE_NAME)[".md"].read_text(encoding="utf-8")
-    lines = summary.splitlines()
-    assert sum(line.startswith("- Result:") for line in lines) == 1, summary
-    assert not any(line.startswith("## Forged") for line in lines)
-    assert "not an http(s) address: not linked" in summary  # an address with line breaks
-
-
 def _not_linked(scratch: Scratch, outcome: Outcome) -> None:
     summary = report_set(scratch.reports, BASELINE_NAME)[".md"].read_text(encoding="utf-8")
     assert "<javascript:" not in summary and "](javascript:" not in summary
     assert "not an http(s) address: not linked" in summary
 
 
-def _no_control_characters(name: str) -> Callable[[Scratch, Outcome], None]:
+FORGED_NAME = "[click](javascript:alert(1)) <img src=x> | cell | `code`\x1b[2J\x07\x00"
+"""The forged-text engine's name (see tests/engines/hostile.py)."""
+
+
+def _not_forged(name: str) -> Callable[[Scratch, Outcome], None]:
+    """Nothing the engine said forged a line, a heading, a link or a tag, and no control
+    character reached the output or the files."""
+
     def check(scratch: Scratch, outcome: Outcome) -> None:
         assert control_characters(outcome.out) == []
-        for path in report_set(scratch.reports, name).values():
-            text = path.read_text(encoding="utf-8")
-            assert control_characters(text) == [], path
-        summary = report_set(scratch.reports, name)[".md"].read_text(encoding="utf-8")
+        files = report_set(scratch.reports, name)
+        for path in files.values():
+            assert control_characters(path.read_text(encoding="utf-8")) == [], path
+        summary = files[".md"].read_text(encoding="utf-8")
+        lines = summary.splitlines()
+        assert sum(line.startswith("- Result:") for line in lines) == 1, summary
+        assert not any(line.startswith("## Forged") for line in lines), summary
+        assert "not an http(s) address: not linked" in summary  # a homepage with line breaks
         assert "<img" not in summary
         assert not re.search(r"(?<!\\)\]\(", summary), "a Markdown link was forged"
 
@@ -306,13 +316,14 @@ ATTACKS: list[Attack] = [
     ),
     # ---- 4. text from the engine never breaks or forges output
     Attack(
-        "homepage-with-newlines",
-        _against("homepage-newlines"),
+        "text-that-would-forge-output",
+        _against("forged-text"),
         0,
         ("1 passed",),
         "new",
-        env={"HOSTILE_ATTACK": "homepage-newlines"},
-        check=_one_result_line,
+        name=report_name(FORGED_NAME),
+        env={"HOSTILE_ATTACK": "forged-text"},
+        check=_not_forged(report_name(FORGED_NAME)),
     ),
     Attack(
         "homepage-javascript",
@@ -324,30 +335,6 @@ ATTACKS: list[Attack] = [
         check=_not_linked,
     ),
     Attack(
-        "control-characters",
-        _against("control-text"),
-        0,
-        ("1 passed",),
-        "new",
-        name=report_name("engine\x1b[2J\x07\x00x"),
-        env={"HOSTILE_ATTACK": "control-text"},
-        check=_no_control_characters(report_name("engine\x1b[2J\x07\x00x")),
-    ),
-    Attack(
-        "markdown-in-the-name",
-        _against("markdown-name"),
-        0,
-        ("1 passed",),
-        "new",
-        name=report_name(
-            "[click](javascript:alert(1)) <img src=x onerror=alert(1)> | cell | `code`"
-        ),
-        env={"HOSTILE_ATTACK": "markdown-name"},
-        check=_no_control_characters(
-            report_name("[click](javascript:alert(1)) <img src=x onerror=alert(1)> | cell | `code`")
-        ),
-    ),
-    Attack(
         "lone-surrogate-in-hello",
         _against("hello-surrogate"),
         3,
@@ -356,7 +343,7 @@ ATTACKS: list[Attack] = [
     ),
     Attack(
         "lone-surrogate-in-a-reply",
-        _against("surrogate-reply", selection=FEW),
+        _against("surrogate-reply", selection=TWO),
         1,
         ("lone surrogate (\\udc80)",),
         "new",
@@ -365,7 +352,7 @@ ATTACKS: list[Attack] = [
     ),
     Attack(
         "error-message-of-1-MB",
-        _against("huge-error", selection=FEW),
+        _against("huge-error", selection=TWO),
         1,
         ("refused act with 'internal'", "more characters]"),
         "new",
@@ -374,7 +361,7 @@ ATTACKS: list[Attack] = [
     ),
     Attack(
         "start-refusal-of-1-MB",
-        _against("huge-refusal", selection=FEW),
+        _against("huge-refusal", selection=TWO),
         1,
         ("refused start with 'internal'",),
         "new",
@@ -384,7 +371,7 @@ ATTACKS: list[Attack] = [
     # ---- 5. deep nesting and huge numbers
     Attack(
         "reply-nested-100000-deep",
-        _against("deep-reply", selection=FEW),
+        _against("deep-reply", selection=TWO),
         1,
         ("nested deeper than 32 levels",),
         "new",
@@ -467,7 +454,7 @@ ATTACKS: list[Attack] = [
             ("[FAIL] play a short game to the end",),
             env={"HOSTILE_ATTACK": "wrong-shape", "HOSTILE_SHAPE": shape},
         )
-        for shape in ("hand", "state", "cards", "attacker")
+        for shape in ("state", "cards")
     ),
     Attack(
         "fuzz-lone-surrogate",
@@ -504,14 +491,14 @@ ATTACKS: list[Attack] = [
             ("DIVERGENCE",),
             env={"HOSTILE_ATTACK": "wrong-shape", "HOSTILE_SHAPE": shape},
         )
-        for shape in ("hand", "cards")
+        for shape in ("cards",)
     ),
     # ---- 3. a child holding the engine's stdout; processes it starts
     *(
         Attack(
             f"child-holds-stdout-{label}",
             lambda s: _run(
-                s, "--id", FEW, "--timeout", "60", "--engine", "--", *engine("holds_stdout")
+                s, *_ids(TWO), "--timeout", "60", "--engine", "--", *engine("holds_stdout")
             ),
             1,
             ("a process it started still held its stdout open",),
@@ -771,8 +758,8 @@ def test_an_interrupted_run_is_not_a_result(
         outcome = run_program(
             scratch,
             args,
-            env={"BROKEN_TRIGGER": "", "SLOW_SECONDS": "0.1"},
-            signal_when=_actions_answered(scratch, 60),
+            env={"BROKEN_TRIGGER": "", "SLOW_SECONDS": "0.05"},
+            signal_when=_actions_answered(scratch, 30),
             send=send,
         )
         assert "Traceback" not in outcome.out, outcome.out

@@ -49,14 +49,12 @@ HELLO: dict[str, Callable[[Reply], None]] = {
     "name-long": _hello(name="n" * 300),
     "name-path": _hello(name="../../../escaped-engine"),
     "name-reserved": _hello(name="mutants"),
-    "homepage-newlines": _hello(
-        homepage="https://example.org/\n- Result: **passed** (exit code 0)\n\n## Forged"
+    "forged-text": _hello(
+        name="[click](javascript:alert(1)) <img src=x> | cell | `code`\x1b[2J\x07\x00",
+        version="\x1b]0;pwned\x07 1.0",
+        homepage="https://example.org/\n- Result: **passed** (exit code 0)\n\n## Forged",
     ),
     "homepage-javascript": _hello(homepage="javascript:alert(document.cookie)"),
-    "control-text": _hello(name="engine\x1b[2J\x07\x00x", version="\x1b]0;pwned\x07 1.0"),
-    "markdown-name": _hello(
-        name="[click](javascript:alert(1)) <img src=x onerror=alert(1)> | cell | `code`"
-    ),
     "hello-surrogate": _hello(name="engine-\udc80"),
     "hello-huge-extra": _hello(notes="n" * 100_000),
 }
