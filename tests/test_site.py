@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import html.parser
 import json
 import os
@@ -579,3 +580,39 @@ def test_site_command_builds_and_refuses_a_missing_reports_folder(
     assert "No report yet" in (out / "conformance" / "index.html").read_text(encoding="utf-8")
     assert main(["site", "--reports", str(tmp_path / "nope"), "--output", str(out)]) == 2
     assert "no such folder" in capsys.readouterr().err
+
+
+def test_a_report_beyond_the_limits_is_listed_with_its_error_not_a_crash(tmp_path: Path) -> None:
+    """Nested 100,000 deep, a 5,000-digit number, a lone surrogate: each report is listed
+    with what is wrong with it (a build warning), and the site is still made."""
+    text = json.dumps(sample_report().to_json())
+    deep = "[" * 100_000 + "]" * 100_000
+    (tmp_path / "deep.json").write_text(
+        text.replace('"transcript": []', f'"transcript": [{deep}]', 1)
+    )
+    (tmp_path / "big.json").write_text(text.replace('"line": 10', '"line": ' + "9" * 5_000, 1))
+    (tmp_path / "lone.json").write_text(text.replace('"name": "Scenario', '"name": "\\udc80', 1))
+    reports = load_reports(tmp_path)
+    errors = {r.file: r.error or "" for r in reports}
+    assert all(r.report is None for r in reports)
+    assert "nested deeper than 64 levels" in errors["deep.json"]
+    assert "5000 digits" in errors["big.json"]
+    assert "lone surrogate" in errors["lone.json"]
+    site = assemble([], build_inventory([]), reports)
+    assert len(site.warnings) == 3
+
+
+def test_an_engine_homepage_becomes_a_link_only_if_it_is_http(tmp_path: Path) -> None:
+    for homepage, linked in (
+        ("javascript:alert(document.cookie)", False),
+        ('https://example.org/" onclick="x', False),
+        ("https://example.org/engine", True),
+    ):
+        report = sample_report()
+        impl = dataclasses.replace(report.header.implementation, homepage=homepage)
+        header = dataclasses.replace(report.header, implementation=impl)
+        write_report(dataclasses.replace(report, header=header), tmp_path / "toy.json")
+        page = assemble([], build_inventory([]), load_reports(tmp_path)).page("conformance/toy.md")
+        assert ('href="https://example.org/engine"' in page.markdown) == linked
+        assert 'href="javascript' not in page.markdown
+        assert "onclick" not in page.markdown or "&quot; onclick=&quot;" in page.markdown
