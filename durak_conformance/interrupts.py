@@ -57,9 +57,35 @@ def forward_to_children(signum: int) -> None:
                 os.kill(info.pid, signum)
 
 
+_deferring: list[int] = []
+"""Non-empty while a block that must not be cut in two runs (see :func:`deferred`)."""
+_pending: list[int] = []
+
+
+@contextlib.contextmanager
+def deferred() -> Iterator[None]:
+    """Hold a stop signal back until the block ends (a report set's renames: stopped half
+    way they would leave a mix); the interrupt comes right after it.  Effective where the
+    handlers are installed (the program); elsewhere a KeyboardInterrupt is not held."""
+    _deferring.append(1)
+    try:
+        yield
+    finally:
+        _deferring.pop()
+    if not _deferring and _pending:
+        signum = _pending.pop()
+        _pending.clear()
+        raise KeyboardInterrupt(describe(signum))
+
+
 def _handler(signum: int, frame: FrameType | None, *, forward: bool = True) -> None:
     first = not _received
     _received.append(signum)
+    if first and _deferring:
+        _pending.append(signum)
+        if forward:
+            forward_to_children(int(signal.SIGINT))
+        return
     if not first:
         if forward:
             print(

@@ -242,3 +242,30 @@ def test_yaml_beyond_the_limits_is_refused(text: str, problem: str) -> None:
     with pytest.raises((YamlLimitError, yaml.YAMLError)) as info:
         compose(text)
     assert problem in str(info.value)
+
+
+def test_a_stop_signal_waits_until_the_set_is_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A SIGTERM arriving between two renames of a set is held back until the last one."""
+    import signal
+
+    from durak_conformance import interrupts
+
+    monkeypatch.setattr(interrupts, "_received", [])
+    monkeypatch.setattr(interrupts, "forward_to_children", lambda signum: None)
+    real_replace = os.replace
+    renamed: list[str] = []
+
+    def replace(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
+        if not renamed:  # the first rename is done, the signal comes before the second
+            os.kill(os.getpid(), signal.SIGTERM)
+        real_replace(src, dst)
+        renamed.append(os.fspath(dst))
+
+    monkeypatch.setattr(os, "replace", replace)
+    files = {tmp_path / "r.json": "new", tmp_path / "r.md": "new"}
+    with interrupts.handled(), pytest.raises(KeyboardInterrupt):
+        write_set(tmp_path, files)
+    assert len(renamed) == 2  # both files replaced before the interrupt
+    assert (tmp_path / "r.md").read_text() == "new"

@@ -16,6 +16,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
+from durak_conformance.interrupts import deferred
+
 
 def temp_name(path: Path) -> Path:
     """A fresh hidden temporary name next to ``path``."""
@@ -129,7 +131,7 @@ def write_set(
                 os.fsync(handle.fileno())
             with contextlib.suppress(FileNotFoundError):
                 os.chmod(tmp, target.stat().st_mode & 0o7777)
-        with locked(folder):
+        with locked(folder), deferred():  # a stop signal waits until the set is in place
             for tmp, target in staged:
                 os.replace(tmp, target)
             for path in stale:
