@@ -27,6 +27,7 @@ import pytest
 from durak_conformance.profiles import list_profiles
 from durak_conformance.reports import RunReport, read_report
 from durak_conformance.reports.groups import cause_groups, clause_status, clause_verdicts
+from durak_conformance.reports.markdown import cell
 
 HERE = Path(__file__).resolve().parent
 PROXY = [sys.executable, str(HERE / "engines" / "proxy.py")]
@@ -210,14 +211,18 @@ TAKE = ["--profile", "prototype-build10", "--id", "prototype-build10.take.*"]
 
 
 def test_an_internal_error_mid_run_keeps_what_was_played(tmp_path: Path) -> None:
+    """What was played is kept, in incomplete/, marked so; the last complete set stays."""
     reports = tmp_path / "reports"
     complete = run(tmp_path, *TAKE)
     assert complete.returncode == 0
+    last = {p: p.read_bytes() for p in reports.rglob("*") if p.is_file()}
     played = len(read_report(reports / "reference.json").records)
     assert played > 3
     done = run(tmp_path, *TAKE, faults=["--after", "3"])
     assert done.returncode == 4, done.stdout + done.stderr
-    report = read_report(reports / "reference.json")
+    assert {p: p.read_bytes() for p in last} == last  # the last complete set, untouched
+    partial = reports / "incomplete"
+    report = read_report(partial / "reference.json")
     internal = report.footer.internal_error
     assert internal is not None and "injected fault after 3 records" in internal.message
     assert "while running prototype-build10.take." in internal.where
@@ -227,24 +232,21 @@ def test_an_internal_error_mid_run_keeps_what_was_played(tmp_path: Path) -> None
     assert report.footer.stopped_early and report.footer.exit_code == 4
     assert not report.complete
     # never shown as passed, anywhere
-    summary = (reports / "reference.md").read_text(encoding="utf-8")
+    summary = (partial / "reference.md").read_text(encoding="utf-8")
     assert "Result: **INCOMPLETE** (exit code 4)" in summary and "passed**" not in summary
     assert "Cut short by an internal error" in summary
-    junit = ET.parse(reports / "reference.junit.xml").getroot()
+    junit = ET.parse(partial / "reference.junit.xml").getroot()
     properties = {p.get("name"): p.get("value") for p in junit.iter("property")}
     assert properties["complete"] == "false"
     assert "injected fault" in str(properties["internal_error"])
-    badge = json.loads(
-        (reports / "badges" / "reference" / "badge-prototype-build10.json").read_text()
-    )
-    assert badge["message"].startswith("incomplete") and badge["color"] == "lightgrey"
+    assert not (partial / "badges").exists()  # never badged; the complete run's badges stay
     assert "INCOMPLETE" in done.stderr and "(INCOMPLETE)" in done.stdout
 
 
 def test_an_internal_error_while_writing_keeps_the_json_report(tmp_path: Path) -> None:
     done = run(tmp_path, *TAKE, faults=["--in-junit"])
     assert done.returncode == 4, done.stdout + done.stderr
-    reports = tmp_path / "reports"
+    reports = tmp_path / "reports" / "incomplete"
     report = read_report(reports / "reference.json")
     assert report.footer.internal_error is not None
     assert report.footer.internal_error.where == "while writing the reports"
@@ -376,7 +378,7 @@ def test_one_bug_over_many_scenarios_reads_as_few_causes(tmp_path: Path) -> None
     assert own
     # Every report says it the same way.
     summary = (tmp_path / "reports" / "mutant-only-attacker-throws-in.md").read_text()
-    assert "### Failures by cause" in summary and top.title.replace("|", "\\|") in summary
+    assert "### Failures by cause" in summary and cell(top.title) in summary
     assert "failures by cause" in done.stdout and top.title in done.stdout
     data = json.loads((tmp_path / "reports" / "mutant-only-attacker-throws-in.json").read_text())
     assert data["footer"]["causes"][0]["signature"] == top.signature

@@ -39,6 +39,7 @@ from durak_conformance.reports.groups import (
     verdict_counts,
 )
 from durak_conformance.reports.json_report import dumps
+from durak_conformance.reports.markdown import cell
 from durak_conformance.reports.model import EXIT_INTERNAL, InternalError, ReasonNote
 from durak_conformance.runner import collected_records, describe_failures, summary_table
 from durak_conformance.site import assemble
@@ -249,7 +250,7 @@ def test_markdown_groups_failures_and_counts_blocked_and_notes() -> None:
     assert "| bout-limits | 1 | 0 | 0 | 2 | 0 | 0 | 0 | 0 |" in text
     assert "| throw-in | 2 | 2 | 0 | 0 | 0 | 0 | 0 | 2 |" in text
     assert "### Failures by cause" in text
-    assert "| 5 | 3 | expected seat A throw_in <cards> to be accepted" in text
+    assert f"| 5 | 3 | {cell('expected seat A throw_in <cards> to be accepted')}" in text
     assert "`h.limits.a` (blocked)" in text
     assert "| `howto-durak.limits.six` | blocked |" in text
     assert "| `howto-durak.throw-in.who` | fail |" in text

@@ -34,7 +34,7 @@ def test_a_complete_set_replaces_the_last_one_and_its_stale_badges(tmp_path: Pat
         "badge-videochess.json",
     ]
     one = make_report([make_record("vc.a")], profiles=["videochess"])
-    files = write_all(one, options)
+    _, files = write_all(one, options)
     assert sorted(p.name for p in badges.iterdir()) == ["badge-videochess.json"]
     assert files[0] == tmp_path / "engine.json"
 
@@ -45,8 +45,8 @@ def test_an_incomplete_report_goes_to_incomplete_and_leaves_the_last_set(tmp_pat
     write_all(complete, options)
     before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
     partial = _incomplete(make_report([make_record("vc.a")]))
-    assert partial.footer.incomplete
-    files = write_all(partial, options)
+    assert partial.footer.aborted and not partial.complete
+    _, files = write_all(partial, options)
     assert [f.relative_to(tmp_path).as_posix() for f in files] == [
         "incomplete/engine.json",
         "incomplete/engine.junit.xml",
@@ -56,19 +56,20 @@ def test_an_incomplete_report_goes_to_incomplete_and_leaves_the_last_set(tmp_pat
     assert after == before  # the last complete set, badges included, as it was
     assert not (tmp_path / "incomplete" / "badges").exists()
     summary = (tmp_path / "incomplete" / "engine.md").read_text(encoding="utf-8")
-    assert "- Result: **INCOMPLETE: not a result** (exit code 143)" in summary
+    assert "- Result: **INCOMPLETE** (exit code 143)" in summary
     assert "**passed**" not in summary
     # the next complete run removes the stale incomplete set
     write_all(complete, options)
     assert not list((tmp_path / "incomplete").glob("engine.*"))
 
 
-def test_max_fail_is_a_failed_result_not_an_incomplete_one() -> None:
+def test_max_fail_is_a_failed_result_not_an_aborted_one() -> None:
     report = make_report([make_record("vc.a", "fail")])
     stopped = RunReport.build(
         report.header, report.records, 1.0, stop_reason="stopped after 1 failure(s) (--max-fail)"
     )
-    assert stopped.footer.stopped_early and not stopped.footer.incomplete
+    assert stopped.footer.stopped_early and not stopped.footer.aborted
+    assert not stopped.complete  # never shown as passed, but written in place
 
 
 def test_engine_text_cannot_forge_the_summary() -> None:
