@@ -189,11 +189,10 @@ def markdown_summary(report: RunReport, strict: bool | None = None) -> str:
             message = f"unexpected pass (expected to fail: {shorten(reason)})"
         else:
             message = shorten(record.message) or "(no message)"
-            if record.blocked:
-                message = f"[blocked] {message}"
+        mark = "[blocked] " if record.blocked and record.status != "xpass" else ""
         lines.append(
             f"- **{record.status}** {code_span(record.id)} "
-            f"({cell(record.profile)}{cell(options)}): {cell(message)}"
+            f"({cell(record.profile)}{cell(options)}): {mark}{cell(message)}"
         )
     if len(bad) > MAX_LISTED:
         lines.append(f"- … and {len(bad) - MAX_LISTED} more (see the JSON report)")
