@@ -27,6 +27,20 @@ PROTOCOL_VERSION = "1"
 MAX_LINE_BYTES = limits.LINE_BYTES
 """Longest protocol line (newline excluded) either side accepts."""
 
+START_CAPABILITIES = ("deck", "position", "deal")
+"""How a game may start: from a stacked ``deck``, from a ``position`` between bouts, or
+dealt by the engine itself (``deal``: a ``start`` with neither)."""
+
+
+def start_modes(capabilities: Iterable[str]) -> frozenset[str]:
+    """The ways an engine claiming ``capabilities`` can start a game.
+
+    The start capabilities it claims; an engine that claims none of them is taken to accept
+    a stacked deck, as every engine had to before these capabilities existed.
+    """
+    claimed = frozenset(c for c in capabilities if c in START_CAPABILITIES)
+    return claimed or frozenset({"deck"})
+
 
 @dataclass(frozen=True)
 class Implementation:
@@ -40,6 +54,16 @@ class Implementation:
     profiles: tuple[str, ...]
     capabilities: frozenset[str]
     extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def start_modes(self) -> frozenset[str]:
+        """``deck``, ``position`` and/or ``deal``: see :func:`start_modes`."""
+        return start_modes(self.capabilities)
+
+    @property
+    def one_to_move(self) -> bool:
+        """The engine has one player to move at a time (capability ``turn``)."""
+        return "turn" in self.capabilities
 
     def to_json(self) -> JSON:
         return {
@@ -192,7 +216,8 @@ class Adapter(abc.ABC):
         position: Mapping[str, Any] | None = None,
         lobby: Mapping[str, Any] | None = None,
     ) -> JSON:
-        """Start a game from a stacked ``deck`` or a ``position``; returns the state.
+        """Start a game from a stacked ``deck`` or a ``position``, or with neither from the
+        engine's own deal (capability ``deal``); returns the state.
 
         ``lobby`` (capability ``table``) starts it through the table's rules: ``ready`` lists
         the seats that pressed ready, ``chosen_by`` the seat that set the options.

@@ -41,11 +41,13 @@ REFERENCE_PROFILES: tuple[str, ...] = (
 """The profiles the reference engine implements (one per rule document)."""
 
 REFERENCE_CAPABILITIES: frozenset[str] = frozenset(
-    {"position", "legal", "clock", "cheating", "table", "match", "pipeline"}
+    {"deck", "position", "deal", "legal", "clock", "cheating", "table", "match", "pipeline"}
 )
-"""Everything the protocol offers: positions, legal-action lists, virtual time, cheater mode,
-the table's rules (lobby start, departures), matches of several games, and pipelined
-requests (``serve`` reads one line, answers it, then reads the next)."""
+"""Everything the protocol offers but ``turn`` (the reference engine lets several seats act at
+once): every way to start a game (a stacked deck, a position, or its own deal shuffled from
+the seed), legal-action lists, virtual time, cheater mode, the table's rules (lobby start,
+departures), matches of several games, and pipelined requests (``serve`` reads one line,
+answers it, then reads the next)."""
 
 
 def _version() -> str:
@@ -147,8 +149,10 @@ class ReferenceEngine:
                 "malformed", f"seats must be numbered 1..{len(seats)} in order, got {numbers}"
             )
         humans = [int(s["seat"]) for s in seats if s.get("human")]
-        if (deck is None) == (position is None):
-            raise RequestRefused("malformed", "give exactly one of deck or position")
+        if deck is not None and position is not None:
+            raise RequestRefused(
+                "malformed", "give a deck or a position, not both (neither: the engine deals)"
+            )
         try:
             resolved = Rules.from_mapping(rules)
             if position is not None:
@@ -220,8 +224,10 @@ class ReferenceEngine:
     ) -> JSON:
         """Deal the next game of the match at the table of ``game``."""
         running = self._game(game)
-        if (deck is None) == (position is None):
-            raise RequestRefused("malformed", "give exactly one of deck or position")
+        if deck is not None and position is not None:
+            raise RequestRefused(
+                "malformed", "give a deck or a position, not both (neither: the engine deals)"
+            )
         try:
             running.next_game(deck_cards=None if deck is None else list(deck), position=position)
         except EngineError as exc:

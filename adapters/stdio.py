@@ -757,6 +757,15 @@ class StdioAdapter(Adapter):
         if capability not in self.hello().capabilities:
             raise UnsupportedByEngine(f"engine does not claim capability {capability}")
 
+    def _require_start(self, deck: object, position: object) -> None:
+        """Refuse to send a start the engine cannot take (see ``Implementation.start_modes``)."""
+        how = "position" if position is not None else "deck" if deck is not None else "deal"
+        if how not in self.hello().start_modes:
+            raise UnsupportedByEngine(
+                f"engine does not claim capability {how} (it starts games by: "
+                f"{', '.join(sorted(self.hello().start_modes))})"
+            )
+
     def hello(self) -> Implementation:
         self._process()
         assert self._implementation is not None
@@ -839,8 +848,8 @@ class StdioAdapter(Adapter):
             "seats": [dict(s) for s in seats],
             "seed": seed,
         }
+        self._require_start(deck, position)
         if position is not None:
-            self._require("position")
             message["position"] = dict(position)
         if deck is not None:
             message["deck"] = list(deck)
@@ -944,6 +953,7 @@ class StdioAdapter(Adapter):
         position: Mapping[str, Any] | None = None,
     ) -> JSON:
         self._require("match")
+        self._require_start(deck, position)
         message: JSON = {"cmd": "next_game", "game": game}
         if deck is not None:
             message["deck"] = list(deck)

@@ -77,9 +77,22 @@ COMMANDS: Final = (
 GAME_COMMANDS: Final = frozenset({"act", "legal", "state", "clock", "next_game", "end"})
 """Requests about a game already started (answered ``unknown_game`` for any other id)."""
 
-CAPABILITIES: Final = ("position", "legal", "clock", "cheating", "table", "match", "pipeline")
-"""Optional parts of the protocol an engine may claim in its handshake (``pipeline``: the
-engine may be sent further requests before it has answered the earlier ones)."""
+CAPABILITIES: Final = (
+    "deck",
+    "position",
+    "deal",
+    "turn",
+    "legal",
+    "clock",
+    "cheating",
+    "table",
+    "match",
+    "pipeline",
+)
+"""Optional parts of the protocol an engine may claim in its handshake.  ``deck``,
+``position`` and ``deal`` say how a game may start (claiming none of them means ``deck``);
+``turn``: one player to move at a time, named by the state's ``turn``; ``pipeline``: the
+engine may be sent further requests before it has answered the earlier ones."""
 
 CAPABILITY_OF_COMMAND: Final = {"legal": "legal", "clock": "clock", "next_game": "match"}
 """Requests that may only be sent to an engine claiming the named capability."""
@@ -201,10 +214,10 @@ def validate_request(message: object) -> JSON:
             f"request $.cmd: {cmd!r} is not a command; expected one of {', '.join(COMMANDS)}",
             "$.cmd",
         )
-    if cmd == "start" and ("deck" in message) == ("position" in message):
+    if cmd in ("start", "next_game") and "deck" in message and "position" in message:
         raise SchemaViolation(
-            "start request $: give exactly one of 'deck' (a stacked deck, top card first) "
-            "or 'position' (a table between bouts)"
+            f"{cmd} request $: give 'deck' (a stacked deck, top card first) or 'position' (a "
+            "table between bouts), not both; with neither the engine deals (capability deal)"
         )
     _check(f"{cmd}.request", f"{cmd} request", message)
     return message

@@ -107,7 +107,8 @@ class Session:
         lobby: Mapping[str, Any] | None = None,
         game_class: type[Game] = Game,
     ) -> Session:
-        """Start a game from a stacked deck or a position (exactly one).
+        """Start a game from a stacked deck or a position (at most one); with neither, the
+        engine deals a deck shuffled from ``seed`` (the same seed, the same deal).
 
         With ``lobby`` (``ready``, ``chosen_by``) the table rules are checked first and an
         :class:`IllegalAction` names the one broken.
@@ -117,6 +118,8 @@ class Session:
         if lobby is not None:
             table = Lobby.from_json(rules, seats, humans, lobby)
             table.check(rules)
+        if deck_cards is None and position is None:
+            deck_cards = shuffled_deck(rules.deck_size, f"{seed}:deal")
         game = _make_game(game_class, rules, seats, humans, seed, deck_cards, position)
         by_rule = position is None or "attacker" not in position
         session = cls(game, seed=seed, lobby=table, shown_by_rule=by_rule)
@@ -144,9 +147,14 @@ class Session:
         deck_cards: Sequence[Card | str] | None = None,
         position: Mapping[str, Any] | None = None,
     ) -> None:
-        """Deal the next game of the match at this table (the current one must be over)."""
+        """Deal the next game of the match at this table (the current one must be over); with
+        neither a deck nor a position, from a deck shuffled from the seed and the game number."""
         if self.game.phase != "finished":
             raise IllegalAction(self.rules.clause("play.turn"), "the current game is not over yet")
+        if deck_cards is None and position is None:
+            deck_cards = shuffled_deck(
+                self.rules.deck_size, f"{self.seed}:deal:{self.match['games'] + 1}"
+            )
         game = _make_game(
             self.base_class,
             self.rules,
@@ -547,6 +555,13 @@ class Session:
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+def shuffled_deck(size: int, seed: str) -> list[Card]:
+    """The ``size``-card deck shuffled by a generator seeded with ``seed``, top card first."""
+    cards = deck(size)
+    random.Random(seed).shuffle(cards)
+    return cards
 
 
 def _make_game(

@@ -126,8 +126,10 @@ BAD_REQUESTS = [
             "rules": {"profile": "p"},
             "seats": seats(2),
             "seed": 1,
+            "deck": ["7S"],
+            "position": {"hands": {"1": ["8S"], "2": ["9S"]}, "stock": [], "trump": "6H"},
         },
-        "give exactly one of 'deck'",
+        "not both; with neither the engine deals",
     ),
     (
         {

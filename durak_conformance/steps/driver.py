@@ -116,6 +116,15 @@ class TableDriver:
         if capability not in self.implementation.capabilities:
             pytest.skip(f"engine does not claim capability {capability!r} ({why})")
 
+    def require_deck(self, why: str) -> None:
+        """Skip unless the engine can start from a stacked deck (see ``start_modes``)."""
+        modes = self.implementation.start_modes
+        if "deck" not in modes:
+            pytest.skip(
+                f"engine cannot start from a given deck ({why}; it starts games by: "
+                f"{', '.join(sorted(modes))})"
+            )
+
     def set_profile(self, profile: str) -> None:
         self._before_start("choose the profile")
         self.setup.profile = profile
@@ -187,9 +196,10 @@ class TableDriver:
             kwargs["position"] = self._position(int(rules["deck_size"]))
             seat_count = len(s.hands)
         elif s.deck is not None:
-            kwargs["deck"] = list(s.deck)
             if s.seats is None:
                 raise self.error("a stacked deck needs a seat count: 'Given 2 seats'")
+            self.require_deck("the scenario starts from a stacked deck")
+            kwargs["deck"] = list(s.deck)
             seat_count = s.seats
         else:
             raise self.error("the table is not set: give the hands (a position) or a stacked deck")
@@ -338,6 +348,7 @@ class TableDriver:
     def next_game(self, deck: list[str]) -> JSON:
         """Deal the next game of the match at this table (capability ``match``)."""
         self.require_capability(CAP_MATCH, "the scenario plays a second game at the table")
+        self.require_deck("the scenario deals the next game from a stacked deck")
         self.check_last_action_was_judged()
         self.start()
         assert self.game is not None

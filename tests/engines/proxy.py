@@ -12,7 +12,9 @@ Usage::
                                   [--name NAME]
 
 ``--profiles`` and ``--capabilities`` replace what the reference engine claims (an empty value
-claims nothing); ``--no-reasons`` drops ``clause`` from every refusal. A request that needs a
+claims nothing, which means a game starts from a stacked deck only); ``--no-reasons`` drops
+``clause`` from every refusal. ``--capabilities deal,legal`` makes an engine that only deals
+its own games (the reference engine's deal, shuffled from the seed). A request that needs a
 capability the proxy does not claim is answered ``unsupported`` (the harness should never send
 one, so a test can notice if it does: see the ``PROXY_STRICT`` environment variable, which
 turns such a request into an ``internal`` error instead).
@@ -26,6 +28,7 @@ import os
 import sys
 from typing import Any
 
+from adapters.base import start_modes
 from durak_conformance.server import Server
 
 JSON = dict[str, Any]
@@ -103,13 +106,15 @@ class Proxy:
         claimed = set(self.capabilities)
         cmd = request.get("cmd")
         needed = _NEEDS.get(str(cmd))
-        if needed is None and cmd == "start":
-            if "position" in request:
-                needed = "position"
-            elif "lobby" in request:
-                needed = "table"
         if needed is not None and needed not in claimed:
             return needed
+        if cmd in ("start", "next_game"):
+            # How the game starts: deck, position or the engine's own deal (neither given).
+            how = "position" if "position" in request else "deck" if "deck" in request else "deal"
+            if how not in start_modes(claimed):
+                return how
+            if "lobby" in request and "table" not in claimed:
+                return "table"
         if (
             self.profiles is not None
             and cmd == "start"
