@@ -82,6 +82,12 @@ def register(subparsers: Any) -> None:
         metavar="P",
         help="share of steps at which legal-action lists are compared (default 0.1)",
     )
+    parser.add_argument(
+        "--deal",
+        action="store_true",
+        help="let the engine deal every game itself and the reference engine follow its deal "
+        "(capability deal; the default for an engine that cannot start from a stacked deck)",
+    )
     parser.add_argument("--no-shrink", action="store_true", help="report the finding as found")
     parser.add_argument(
         "--timeout",
@@ -144,7 +150,9 @@ def main(args: argparse.Namespace) -> int:
         schema_check=not args.no_schema_check,
         timeout=args.timeout,
     )
-    settings = Settings(illegal_rate=args.illegal_rate, legal_rate=args.legal_rate)
+    settings = Settings(
+        illegal_rate=args.illegal_rate, legal_rate=args.legal_rate, deal=bool(args.deal)
+    )
     try:
         adapter = spec.open()
         implementation = adapter.hello()
@@ -161,6 +169,21 @@ def main(args: argparse.Namespace) -> int:
         )
         adapter.close()
         return EXIT_USAGE
+    if args.deal and "deal" not in implementation.start_modes:
+        print(
+            f"error: --deal: {implementation.name} does not deal its own games (it does not "
+            "claim capability deal)",
+            file=sys.stderr,
+        )
+        adapter.close()
+        return EXIT_USAGE
+    if "deal" in implementation.start_modes and (
+        args.deal or "deck" not in implementation.start_modes
+    ):
+        print(
+            f"{implementation.name} deals every game itself: the reference engine follows its "
+            "deal (follow mode)"
+        )
     seeds = game_seeds(args.seed, args.games, shard)
     lockstep = Lockstep(adapter, table, legal_rate=settings.legal_rate)
     try:
@@ -208,6 +231,17 @@ def report_finding(
         _print(f"game {seed} diverged in the campaign but not when replayed: the engine is flaky")
         return EXIT_DIVERGENCE
     _print(f"DIVERGENCE in game seed {seed}: {render.describe(found.divergence)}")
+    if found.dealt is None and found.start.deal:
+        # The engine's own deal is the finding: there is no table to write a scenario from.
+        replayed = lockstep.play(found.start, _replay([]), record=True)
+        _print("\n# Protocol transcript (> request, < the engine's reply):\n")
+        _print(render.short_transcript(replayed), end="")
+        args.out.mkdir(parents=True, exist_ok=True)
+        _, transcript_path = finding_paths(args.out, table, seed)
+        transcript_path.write_text(render.transcript(replayed), encoding="utf-8")
+        _print(f"\nsaved {transcript_path}")
+        _print(f"reproduce: {_reproduce(spec, table, seed, args)}")
+        return EXIT_DIVERGENCE
     small = found
     stats = None
     if not args.no_shrink:
@@ -223,24 +257,10 @@ def report_finding(
     if replayed.divergence is not None:
         replayed.actions = replayed.actions[: replayed.divergence.step + 1]
         small = replayed
-    front, tail = spec.argv()
-    reproduce = [
-        "durak-conformance",
-        "fuzz",
-        *front,
-        "--profile",
-        table.profile,
-        *[x for k, v in sorted(table.options.items()) for x in ("--option", f"{k}={v}")],
-        "--seats",
-        str(table.seats),
-        "--games",
-        "1",
-        "--seed",
-        str(seed),
-        *tail,
-    ]
-    command_text = " ".join(reproduce)
+    command_text = _reproduce(spec, table, seed, args)
     source = f"found by fuzzing (game seed {seed}): {command_text}"
+    if small.start.deal:
+        source += "; the engine dealt this table itself"
     assert small.divergence is not None
     text = render.scenario(
         lockstep,
@@ -267,6 +287,28 @@ def report_finding(
     _print(f"\nsaved {feature_path} and {transcript_path}")
     _print(f"reproduce: {command_text}")
     return EXIT_DIVERGENCE
+
+
+def _reproduce(spec: Any, table: Any, seed: int, args: argparse.Namespace) -> str:
+    """The command line that plays game ``seed`` again."""
+    front, tail = spec.argv()
+    words = [
+        "durak-conformance",
+        "fuzz",
+        *front,
+        "--profile",
+        table.profile,
+        *[x for k, v in sorted(table.options.items()) for x in ("--option", f"{k}={v}")],
+        "--seats",
+        str(table.seats),
+        *(["--deal"] if args.deal else []),
+        "--games",
+        "1",
+        "--seed",
+        str(seed),
+        *tail,
+    ]
+    return " ".join(words)
 
 
 def _replay(actions: Any) -> Any:

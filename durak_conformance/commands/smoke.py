@@ -49,6 +49,9 @@ PROFILE_PREFERENCE = (
 
 DECK_SEED = 20240601
 MAX_MOVES = 1000
+FOLLOW_GAMES = 5
+"""Random games to the end, dealt by an engine that claims ``deal`` and followed move by move
+by the reference engine (follow mode): its rules checked without a given deal."""
 
 
 @dataclass
@@ -121,6 +124,22 @@ def _seats(count: int) -> list[JSON]:
     return [{"seat": s, "human": s == 1} for s in range(1, count + 1)]
 
 
+def _dealt_out(rules: JSON, seats: int) -> JSON:
+    """The fixed stacked deck dealt out as a position (the first attacker left to the rules),
+    for an engine that can start only from a position."""
+    from reference_engine.game import Game
+    from reference_engine.rules import Rules
+
+    parsed = Rules.from_mapping(rules)
+    state = Game.deal(parsed, seats, stacked_deck(parsed.deck_size)).to_json()
+    return {
+        "hands": {str(s["seat"]): list(s["hand"]) for s in state["seats"]},
+        "stock": list(state["stock"]),
+        "trump": state["trump"],
+        "discard": [],
+    }
+
+
 def _error_code(reply: Mapping[str, Any]) -> str | None:
     error = reply.get("error")
     return error.get("code") if isinstance(error, Mapping) else None
@@ -133,6 +152,10 @@ class Smoke:
         self.adapter = adapter
         self.report = SmokeReport(engine)
         self.wanted_profile = profile
+        self.start_mode = "deck"
+        """How the checks start their games: the first of deck, deal, position claimed."""
+        self.turn = False
+        """The engine has one player to move (capability turn)."""
         self._ids = 0
 
     def _next_id(self) -> int:
@@ -195,11 +218,35 @@ class Smoke:
         if profile is None:
             return self.report
         options, rules = rules_for(profile)
+        modes = impl.start_modes
+        self.turn = impl.one_to_move
+        self.start_mode = next(m for m in ("deck", "deal", "position") if m in modes)
+        if "position" in impl.capabilities and "deck" not in modes:
+            self.report.add(
+                "start capabilities",
+                True,
+                "the engine claims position but not deck: scenarios that start from a stacked "
+                "deck will be skipped (claim deck too if the engine takes one)",
+            )
+        if "deal" in modes:
+            self._step(
+                "deal a game",
+                "with neither deck nor position in start, deal a proper game from the seed "
+                "(every hand, the stock top first, the trump its last card) and let the seat "
+                "the rules name open it; the same seed must give the same deal",
+                lambda: self._deal(profile, options, rules),
+            )
         self._step(
             "play a short game to the end",
             "see the message: every reply must match the protocol schemas",
             lambda: self._play(profile, options, rules, "legal" in impl.capabilities),
         )
+        if "deal" in modes:
+            self._step(
+                f"{FOLLOW_GAMES} games the engine deals, followed by the reference engine",
+                "see the message: the engine disagrees with the rules there",
+                lambda: self._follow_games(profile, options),
+            )
         self._step(
             "unknown game is answered unknown_game",
             'answer a request about a game that was never started with error code "unknown_game"',
@@ -258,19 +305,65 @@ class Smoke:
 
     # -------------------------------------------------------------- the checks
 
-    def _start(self, game: str, profile: str, options: Mapping[str, str], rules: JSON) -> JSON:
+    def _start(
+        self, game: str, profile: str, options: Mapping[str, str], rules: JSON, seed: int = 1
+    ) -> JSON:
+        """Start ``game`` the way the engine can: the fixed stacked deck, its own deal from
+        ``seed``, or the position that deck deals out."""
         from reference_engine.rules import Rules
 
         parsed = Rules.from_mapping(rules)
+        how: JSON = {}
+        if self.start_mode == "deck":
+            how["deck"] = stacked_deck(parsed.deck_size)
+        elif self.start_mode == "position":
+            how["position"] = _dealt_out(rules, parsed.min_seats)
         return self.adapter.start(
             game,
             profile=profile,
             options=options,
             rules=rules,
             seats=_seats(parsed.min_seats),
-            seed=1,
-            deck=stacked_deck(parsed.deck_size),
+            seed=seed,
+            **how,
         )
+
+    def _reference(self, rules: JSON, state: JSON) -> Any:
+        """The reference engine's game from the same start as the engine's ``state``."""
+        from durak_conformance.follow import DealProblem, dealt_position, first_attack_problem
+        from reference_engine.game import Game
+        from reference_engine.rules import Rules
+
+        parsed = Rules.from_mapping(rules)
+        humans = [1]
+        if self.start_mode == "deck":
+            return Game.deal(parsed, parsed.min_seats, stacked_deck(parsed.deck_size), humans)
+        if self.start_mode == "position":
+            return Game.from_position(parsed, _dealt_out(rules, parsed.min_seats), humans)
+        try:
+            game = Game.from_position(
+                parsed, dealt_position(state, rules, parsed.min_seats), humans
+            )
+        except DealProblem as exc:
+            raise _CheckFailed(exc.message, "deal a proper game (see 'deal a game')") from None
+        problem = first_attack_problem(state, game.to_json(), rules)
+        if problem is not None:
+            raise _CheckFailed(problem, "the first attack goes to the seat the rules name")
+        return game
+
+    def _turn_problem(self, state: JSON) -> str | None:
+        """What breaks the rule of one player to move in ``state`` (None: nothing)."""
+        if not self.turn:
+            return None
+        if "turn" not in state:
+            return "the engine claims capability turn, but the state has no turn"
+        turn = state["turn"]
+        others = [s["seat"] for s in state["seats"] if s["actions"] and s["seat"] != turn]
+        if others:
+            return f"the turn is {turn!r}, yet seat(s) {others} list actions too"
+        if turn is None and state["phase"] != "finished":
+            return "the game is not over, but the engine waits for nobody (turn null)"
+        return None
 
     def _play(self, profile: str, options: Mapping[str, str], rules: JSON, use_legal: bool) -> str:
         from reference_engine.game import Game
@@ -279,23 +372,23 @@ class Smoke:
         parsed = Rules.from_mapping(rules)
         game = "smoke-game"
         state = self._start(game, profile, options, rules)
-        reference = (
-            None
-            if use_legal
-            else Game.deal(parsed, parsed.min_seats, stacked_deck(parsed.deck_size))
-        )
+        reference: Game | None = None if use_legal else self._reference(rules, state)
         rng = random.Random(DECK_SEED)
         moves = 0
         total: int | None = None
         while state["phase"] != "finished":
             if moves >= MAX_MOVES:
                 raise _CheckFailed(f"no result after {MAX_MOVES} moves", "the game must end")
+            turn_problem = self._turn_problem(state)
+            if turn_problem is not None:
+                raise _CheckFailed(
+                    f"after {moves} moves: {turn_problem}",
+                    "with capability turn every state names the seat to move in turn, and only "
+                    "that seat lists actions",
+                )
             if reference is not None:
-                choices = [
-                    a.to_json()
-                    for s in range(1, parsed.min_seats + 1)
-                    for a in reference.legal_actions(s)
-                ]
+                seats = [state["turn"]] if self.turn else range(1, parsed.min_seats + 1)
+                choices = [a.to_json() for s in seats for a in reference.legal_actions(s)]
             else:
                 choices = [
                     a
@@ -337,6 +430,72 @@ class Smoke:
         self.adapter.end(game)
         how = "legal" if reference is None else "the reference engine's moves"
         return f"{profile}, {moves} moves chosen from {how}, result {state['result']}"
+
+    def _deal(self, profile: str, options: Mapping[str, str], rules: JSON) -> str:
+        """A start with neither deck nor position: a proper deal, the right first attacker,
+        and the same deal again from the same seed."""
+        from durak_conformance.follow import DealProblem, dealt_position, first_attack_problem
+        from reference_engine.game import Game
+        from reference_engine.rules import Rules
+
+        parsed = Rules.from_mapping(rules)
+        seats = _seats(parsed.min_seats)
+        states = []
+        for game in ("smoke-deal", "smoke-deal-again"):
+            states.append(
+                self.adapter.start(
+                    game, profile=profile, options=options, rules=rules, seats=seats, seed=5
+                )
+            )
+            self.adapter.end(game)
+        try:
+            position = dealt_position(states[0], rules, len(seats))
+        except DealProblem as exc:
+            raise _CheckFailed(exc.message) from None
+        reference = Game.from_position(parsed, position, [1]).to_json()
+        problem = first_attack_problem(states[0], reference, rules)
+        if problem is not None:
+            raise _CheckFailed(problem)
+        again = {s["seat"]: s["hand"] for s in states[1]["seats"]}
+        if again != {s["seat"]: s["hand"] for s in states[0]["seats"]} or (
+            states[1]["stock"] != states[0]["stock"]
+        ):
+            raise _CheckFailed(
+                "two games started with the same seed were dealt differently: a finding in a "
+                "game the engine dealt could not be played again"
+            )
+        return f"a proper deal; seat {states[0]['attacker']} leads, as the rules say"
+
+    def _follow_games(self, profile: str, options: Mapping[str, str]) -> str:
+        """Random games the engine deals, played in lockstep with the reference engine."""
+        from durak_conformance.fuzzing.campaign import make_table
+        from durak_conformance.fuzzing.lockstep import Lockstep, Start, random_chooser
+
+        table = make_table(profile, options, None)
+        lockstep = Lockstep(self.adapter, table, legal_rate=0.2)
+        moves = 0
+        for n in range(FOLLOW_GAMES):
+            seed = DECK_SEED + n
+            rng = random.Random(seed)
+            chooser = random_chooser(rng, 0.1, int(table.rules["deck_size"]))
+            trial = lockstep.play(
+                Start(bots=(2,), deal=True, seed=seed), chooser, seed=seed, rng=rng
+            )
+            moves += len(trial.actions)
+            div = trial.divergence
+            if div is not None:
+                where = "after the deal" if div.step < 0 else f"at move {div.step + 1}"
+                raise _CheckFailed(
+                    f"game {n + 1} (seed {seed}), {where}: {div.kind}: {div.message}",
+                    f"reproduce and shrink it with: durak-conformance fuzz --profile {profile} "
+                    f"--deal --seed {seed} --games 1 --engine -- COMMAND",
+                )
+            if not trial.finished:
+                raise _CheckFailed(f"game {n + 1} (seed {seed}) did not end", "the game must end")
+        return (
+            f"{FOLLOW_GAMES} games to the end ({moves} moves, some refused on purpose), "
+            "no disagreement"
+        )
 
     def _unknown_game(self) -> str:
         request = {"id": self._next_id(), "cmd": "state", "game": "no-such-game"}

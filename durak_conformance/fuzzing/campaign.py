@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adapters.base import Adapter
+from adapters.base import JSON, Adapter
 from durak_conformance.fuzzing.lockstep import Lockstep, Start, Table, Trial, random_chooser
 from reference_engine.cards import deck as full_deck
 
@@ -69,6 +69,10 @@ class Settings:
     """Share of deals rearranged so that no hand holds a trump (the first-attack fallback is
     otherwise played in only about one deal in fifty)."""
     max_steps: int = 2000
+    deal: bool = False
+    """Let the engine deal every game itself and the reference engine follow (follow mode),
+    even when it could start from a stacked deck; an engine that cannot start from a deck is
+    always played so."""
 
 
 def make_table(profile: str, options: Mapping[str, str], seats: int | None) -> Table:
@@ -108,6 +112,21 @@ def random_start(
     return Start(deck=tuple(cards), bots=bots)
 
 
+def dealt_out(table: Table, start: Start) -> JSON:
+    """The position right after ``start``'s stacked deck is dealt, without the attacker."""
+    from reference_engine.game import Game
+    from reference_engine.rules import Rules
+
+    game = Game.deal(Rules.from_mapping(table.rules), table.seats, list(start.deck or ()))
+    state = game.to_json()
+    return {
+        "hands": {str(s["seat"]): list(s["hand"]) for s in state["seats"]},
+        "stock": list(state["stock"]),
+        "trump": state["trump"],
+        "discard": [],
+    }
+
+
 def _deal_no_trumps(cards: list[str], dealt: int) -> None:
     """Swap trumps out of the first ``dealt`` cards with plain cards of the stock, in place
     (the face-up last card stays where it is)."""
@@ -122,9 +141,19 @@ def _deal_no_trumps(cards: list[str], dealt: int) -> None:
 
 
 def play_seed(lockstep: Lockstep, seed: int, settings: Settings, *, record: bool = False) -> Trial:
-    """Game ``seed``: a random deck and random choices, played in lockstep."""
+    """Game ``seed``: a random deck and random choices, played in lockstep.
+
+    An engine that cannot start from a stacked deck deals the game itself from ``seed`` and
+    the reference engine follows its deal (as with ``settings.deal``); one that only loads
+    positions starts from the random deck dealt out as a position (its first attacker left to
+    the rules)."""
     rng = random.Random(seed)
     start = random_start(lockstep.table, rng, settings.bot_rate, settings.no_trump_rate)
+    modes = lockstep.start_modes
+    if "deal" in modes and (settings.deal or "deck" not in modes):
+        start = Start(bots=start.bots, deal=True, seed=seed)
+    elif "deck" not in modes and "position" in modes:
+        start = Start(position=dealt_out(lockstep.table, start), bots=start.bots)
     chooser = random_chooser(rng, settings.illegal_rate, int(lockstep.table.rules["deck_size"]))
     return lockstep.play(
         start, chooser, seed=seed, rng=rng, record=record, max_steps=settings.max_steps

@@ -23,6 +23,7 @@ from typing import Any
 
 from adapters.base import JSON, ActResult, Adapter, Answer, Call, EngineFailure
 from durak_conformance import limits
+from durak_conformance.follow import DealProblem, dealt_position, first_attack_problem
 from reference_engine.cards import deck as full_deck
 from reference_engine.game import Game
 from reference_engine.rules import Rules
@@ -59,11 +60,15 @@ class Table:
 
 @dataclass(frozen=True)
 class Start:
-    """How a game begins: a stacked deck or a position, and which seats are computers."""
+    """How a game begins: a stacked deck, a position, or (``deal``) the engine's own deal from
+    ``seed``, which the reference engine then follows (see :mod:`durak_conformance.follow`);
+    and which seats are computers."""
 
     deck: tuple[str, ...] | None = None
     position: Mapping[str, Any] | None = None
     bots: tuple[int, ...] = ()
+    deal: bool = False
+    seed: int = 0
 
     def seats_json(self, count: int) -> list[JSON]:
         return [{"seat": n, "human": n not in self.bots} for n in range(1, count + 1)]
@@ -74,9 +79,12 @@ class Divergence:
     """The first point where the engine under test disagrees with the reference engine.
 
     ``step`` is the index of the action after which it showed (-1: right after start);
-    ``kind`` is ``start`` (the engine refused to start), ``acceptance``, ``state``, ``legal``
-    or ``failure`` (the engine crashed or broke the protocol); ``fields`` lists every differing
-    field with the reference's and the engine's value.
+    ``kind`` is ``start`` (the engine refused to start), ``deal`` (an engine's own deal is not
+    a proper deal for the rules), ``first_attack`` (it lets another seat open its own deal),
+    ``acceptance``, ``state``, ``legal``, ``turn`` (one player to move: the engine waits for a
+    seat the rules give nothing to do) or ``failure`` (the engine crashed or broke the
+    protocol); ``fields`` lists every differing field with the reference's and the engine's
+    value.
     """
 
     step: int
@@ -99,6 +107,14 @@ class Trial:
     requests: int = 0
     finished: bool = False
     transcript: list[JSON] = field(default_factory=list)
+    dealt: Start | None = None
+    """For a game the engine dealt itself: the position the reference engine followed (None
+    when the deal was not a proper one)."""
+
+    @property
+    def reference_start(self) -> Start:
+        """How the reference engine started: the game's start, or the engine's deal."""
+        return self.dealt if self.dealt is not None else self.start
 
 
 class InvalidStart(Exception):
@@ -188,7 +204,7 @@ def random_chooser(rng: random.Random, illegal_rate: float, deck_size: int) -> C
             return pending.pop()
         if ref.finished:
             return None
-        acting = ref.acting()
+        acting = ref.movers()
         if not acting:
             return None
         seat = rng.choice(acting)
@@ -271,6 +287,20 @@ class ReferenceSide:
         self.table = table
         self.engine = ReferenceEngine()
         self.game_id = "reference"
+        self.turn: int | None = None
+        """With an engine that has one player to move: the seat it waits for (its ``turn``),
+        whose moves are the ones to choose; None otherwise."""
+        self.restart(start)
+
+    def restart(self, start: Start) -> None:
+        """Start the reference game afresh from ``start`` (a deck or a position); raises
+        :class:`InvalidStart` when the reference engine cannot."""
+        if start.deal or (start.deck is None and start.position is None):
+            raise InvalidStart(
+                "the reference engine follows an engine's own deal from the dealt position"
+            )
+        self.engine.games.pop(self.game_id, None)
+        table = self.table
         request: JSON = {
             "id": 0,
             "cmd": "start",
@@ -279,7 +309,7 @@ class ReferenceSide:
             "options": dict(table.options),
             "rules": dict(table.rules),
             "seats": start.seats_json(table.seats),
-            "seed": 0,
+            "seed": start.seed,
         }
         if start.position is not None:
             request["position"] = dict(start.position)
@@ -305,6 +335,13 @@ class ReferenceSide:
     def acting(self) -> list[int]:
         return [s["seat"] for s in self.state.get("seats", []) if s.get("actions")]
 
+    def movers(self) -> list[int]:
+        """The seats whose moves may be chosen now: the engine's ``turn`` when it has one
+        player to move, else every seat that may act."""
+        if self.turn is not None:
+            return [self.turn]
+        return self.acting()
+
     def legal(self, seat: int) -> list[JSON]:
         cached = self._legal.get(seat)
         if cached is None:
@@ -326,7 +363,8 @@ class ReferenceSide:
 
 
 def reference_game(table: Table, start: Start) -> ReferenceSide:
-    """The reference engine started from ``start``; raises InvalidStart if it cannot begin."""
+    """The reference engine started from ``start``; raises InvalidStart if it cannot begin
+    (also for an engine's own deal: start from ``Trial.reference_start`` then)."""
     return ReferenceSide(table, start)
 
 
@@ -344,6 +382,8 @@ class Lockstep:
         capabilities = adapter.hello().capabilities
         self.claims_legal = "legal" in capabilities
         self.claims_position = "position" in capabilities
+        self.start_modes = adapter.hello().start_modes
+        self.one_to_move = "turn" in capabilities
         self._ids = itertools.count(1)
 
     def play(
@@ -357,8 +397,11 @@ class Lockstep:
         record: bool = False,
         max_steps: int = 2000,
     ) -> Trial:
-        """Play until the game ends, the chooser stops or the two engines disagree."""
-        ref = reference_game(self.table, start)
+        """Play until the game ends, the chooser stops or the two engines disagree.
+
+        A ``start`` with ``deal`` lets the engine deal from ``start.seed``; the reference
+        engine follows that deal (see :meth:`_follow`)."""
+        ref = None if start.deal else reference_game(self.table, start)
         trial = Trial(start, [], None)
         game_id = f"fuzz-{seed}-{next(self._ids)}"
         legal_rng = rng or random.Random(seed)
@@ -394,7 +437,7 @@ class Lockstep:
 
     def _play(
         self,
-        ref: ReferenceSide,
+        ref: ReferenceSide | None,
         trial: Trial,
         game_id: str,
         chooser: Chooser,
@@ -408,8 +451,9 @@ class Lockstep:
         kwargs: JSON = {}
         if trial.start.position is not None:
             kwargs["position"] = dict(trial.start.position)
-        else:
+        elif not trial.start.deal:
             kwargs["deck"] = list(trial.start.deck or ())
+        seed = trial.start.seed
         request: JSON = {
             "cmd": "start",
             "game": game_id,
@@ -417,10 +461,10 @@ class Lockstep:
             "options": dict(table.options),
             "rules": dict(table.rules),
             "seats": seats,
-            "seed": 0,
+            "seed": seed,
             **kwargs,
         }
-        expected_state = ref.state
+        expected: JSON = {"state": ref.state} if ref is not None else {"follows": "the deal"}
         try:
             state = self.adapter.start(
                 game_id,
@@ -428,17 +472,25 @@ class Lockstep:
                 options=table.options,
                 rules=table.rules,
                 seats=seats,
-                seed=0,
+                seed=seed,
                 **kwargs,
             )
         except EngineFailure as exc:
-            self._log(trial, record, request, {"error": str(exc)}, {"state": expected_state})
+            self._log(trial, record, request, {"error": str(exc)}, expected)
             return Divergence(-1, "start", (), f"the engine refused a start the rules allow: {exc}")
         trial.requests += 1
-        self._log(trial, record, request, {"state": state}, {"state": expected_state})
-        diff = differences(rules_view(expected_state), rules_view(state))
-        if diff:
-            return Divergence(-1, "state", tuple(diff), "after start: " + _show(diff))
+        if ref is None:
+            followed = self._follow(trial, state)
+            if isinstance(followed, Divergence):
+                self._log(trial, record, request, {"state": state}, expected)
+                return followed
+            ref = followed
+            expected = {"state": ref.state}
+        self._log(trial, record, request, {"state": state}, expected)
+        side: ReferenceSide = ref
+        found = self._compare(side, rules_view(side.state), state, -1)
+        if found is not None:
+            return found
         # The reference engine alone decides every action, so the whole game is planned on
         # it first and the engine under test gets every request in one batch (see
         # Adapter.pipeline: over stdio that saves a round trip per request).  The answers are
@@ -449,15 +501,122 @@ class Lockstep:
         def calls() -> Iterator[Call]:
             # Planned as the adapter asks: an in-process adapter takes one call at a time, so
             # the two engines still alternate; the stdio adapter takes them all at once.
-            for item in self._plan(ref, trial, chooser, rng, check_legal_always, record, max_steps):
+            for item in self._plan(
+                side, trial, chooser, rng, check_legal_always, record, max_steps
+            ):
                 planned.append(item)
                 yield item.call
 
-        answers = self.adapter.pipeline(game_id, calls())
+        if self._interactive(trial.start):
+            # What comes next depends on the engine's answers (whose turn it is, its new deal
+            # after a redeal): one call at a time, each planned once the last one is judged.
+            answers = Adapter.pipeline(self.adapter, game_id, calls())
+        else:
+            answers = self.adapter.pipeline(game_id, calls())
         try:
-            return self._judge(trial, game_id, planned, answers, record, ref)
+            return self._judge(trial, game_id, planned, answers, record, side)
         finally:
             answers.close()  # after a divergence the rest of the batch is not needed
+
+    def _interactive(self, start: Start) -> bool:
+        """Whether the plan must wait for each answer: with one player to move the next move
+        is the engine's turn seat's, and after a redeal of the engine's own deal the
+        reference follows the new deal."""
+        return self.one_to_move or (
+            start.deal and self.table.rules.get("redeal_min_same_suit") is not None
+        )
+
+    def _compare(
+        self, ref: ReferenceSide, expected_view: JSON, state: JSON, step: int
+    ) -> Divergence | None:
+        """The first difference between the engine's ``state`` and the reference's view of it
+        (None: they agree); with one player to move the turn is checked too, and only the
+        seat to move is compared on its action types (the others list none by design)."""
+        view = rules_view(state)
+        if self.one_to_move:
+            # The table first: whose turn it may be is judged only on the same table.
+            diff = [d for d in differences(expected_view, view) if not d[0].startswith("actions")]
+            if not diff:
+                found = self._check_turn(ref, state, step)
+                if found is not None:
+                    return found
+                turn = state.get("turn")
+                expected_view = dict(expected_view)
+                expected_view["actions"] = {
+                    seat: (types if seat == turn else [])
+                    for seat, types in expected_view["actions"].items()
+                }
+                diff = differences(expected_view, view)
+        else:
+            diff = differences(expected_view, view)
+        if diff:
+            where = "after start: " if step < 0 else ""
+            return Divergence(step, "state", tuple(diff), where + _show(diff))
+        return None
+
+    def _check_turn(self, ref: ReferenceSide, state: JSON, step: int) -> Divergence | None:
+        """One player to move: ``turn`` names a seat the rules let act (null only when they
+        let nobody act), and no other seat lists actions.  Sets ``ref.turn``."""
+        seats = [s.get("seat") for s in state.get("seats") or []]
+        turn = state.get("turn", "missing")
+        if turn != "missing" and (turn is None or turn in seats):
+            others = [
+                s.get("seat")
+                for s in state.get("seats") or []
+                if s.get("actions") and s.get("seat") != turn
+            ]
+        else:
+            others = []
+        acting = ref.acting()
+        problem = None
+        if turn == "missing":
+            problem = "the engine claims capability turn but its state has no turn"
+        elif turn is not None and turn not in seats:
+            problem = f"the state's turn is {turn!r}, not a seat of the table"
+        elif others:
+            problem = f"the turn is seat {turn}'s, yet seat(s) {others} list actions too"
+        elif turn is None and acting:
+            problem = (
+                f"the engine waits for nobody (turn null), but the rules let seat(s) {acting} act"
+            )
+        elif turn is not None and turn not in acting:
+            problem = (
+                f"the engine waits for seat {turn}, but the rules give seat {turn} nothing to "
+                "do now" + (f" (seat(s) {acting} may act)" if acting else " (nobody may act)")
+            )
+        if problem is not None:
+            return Divergence(
+                step, "turn", (("turn", acting, None if turn == "missing" else turn),), problem
+            )
+        ref.turn = turn if isinstance(turn, int) else None
+        return None
+
+    def _follow(
+        self, trial: Trial, state: JSON, ref: ReferenceSide | None = None
+    ) -> ReferenceSide | Divergence:
+        """Load the engine's own deal into the reference engine (follow mode; into ``ref``
+        after a redeal), or say why that deal is a finding: not a proper deal, or another
+        seat opening the first bout."""
+        table = self.table
+        try:
+            position = dealt_position(state, table.rules, table.seats)
+        except DealProblem as exc:
+            return Divergence(-1, "deal", (("deal", exc.clause, None),), exc.message)
+        dealt = Start(position=position, bots=trial.start.bots, seed=trial.start.seed)
+        try:
+            if ref is None:
+                ref = reference_game(table, dealt)
+            else:
+                ref.restart(dealt)
+        except InvalidStart as exc:  # pragma: no cover - a proper deal always loads
+            return Divergence(-1, "deal", (), f"the reference engine cannot load the deal: {exc}")
+        if trial.dealt is None:
+            trial.dealt = dealt
+        problem = first_attack_problem(state, ref.state, table.rules)
+        if problem is not None:
+            fields = (("attacker", ref.state.get("attacker"), state.get("attacker")),)
+            return Divergence(-1, "first_attack", fields, problem)
+        return ref
 
     def _judge(
         self,
@@ -501,7 +660,7 @@ class Lockstep:
                     legal_fields = []
                 continue
             assert isinstance(answer, ActResult)
-            found = self._judge_act(trial, game_id, item, answer, record)
+            found = self._judge_act(trial, game_id, item, answer, record, ref)
             if found is not None:
                 return self._stop(trial, item, found)
         trial.finished = ref.finished
@@ -535,6 +694,7 @@ class Lockstep:
                 expected_view=rules_view(ref.state) if ref_error is None else None,
                 expected_state=ref.state if ref_error is None and record else None,
                 finished=ref.finished,
+                refollow=trial.start.deal and action.get("type") == "redeal",
             )
             if ref_error is None:
                 yield from self._plan_legal(ref, step, check_legal_always, rng)
@@ -547,7 +707,7 @@ class Lockstep:
             return []
         if not always and rng.random() >= self.legal_rate:
             return []
-        seats = ref.acting()
+        seats = ref.movers()
         return [
             _Planned(
                 step,
@@ -560,7 +720,13 @@ class Lockstep:
         ]
 
     def _judge_act(
-        self, trial: Trial, game_id: str, item: _Planned, result: ActResult, record: bool
+        self,
+        trial: Trial,
+        game_id: str,
+        item: _Planned,
+        result: ActResult,
+        record: bool,
+        ref: ReferenceSide,
     ) -> Divergence | None:
         """Compare the engine's answer to one action with the reference engine's."""
         step, action, ref_error = item.step, item.call.action, item.ref_error
@@ -593,10 +759,13 @@ class Lockstep:
         if ref_error is not None:
             return None
         assert result.state is not None and item.expected_view is not None
-        diff = differences(item.expected_view, rules_view(result.state))
-        if diff:
-            return Divergence(step, "state", tuple(diff), _show(diff))
-        return None
+        if item.refollow:
+            # A redeal of the engine's own deal: the reference follows the new deal.
+            followed = self._follow(trial, result.state, ref)
+            if isinstance(followed, Divergence):
+                return Divergence(step, followed.kind, followed.fields, followed.message)
+            return self._compare(ref, rules_view(ref.state), result.state, step)
+        return self._compare(ref, item.expected_view, result.state, step)
 
     @staticmethod
     def _stop(trial: Trial, item: _Planned, divergence: Divergence | None) -> Divergence | None:
@@ -621,6 +790,7 @@ class _Planned:
         "finished",
         "last_of_step",
         "ref_error",
+        "refollow",
         "step",
     )
 
@@ -635,6 +805,7 @@ class _Planned:
         expected_legal: Sequence[JSON] = (),
         finished: bool = False,
         last_of_step: bool = True,
+        refollow: bool = False,
     ) -> None:
         self.step = step
         self.call = call
@@ -647,6 +818,8 @@ class _Planned:
         """Whether the reference game had finished once this request was planned."""
         self.last_of_step = last_of_step
         """For legal queries: the last acting seat's query of its step."""
+        self.refollow = refollow
+        """A redeal of the engine's own deal: the reference then follows the new deal."""
 
 
 def _legal_divergence(step: int, fields: Sequence[tuple[str, Any, Any]]) -> Divergence:

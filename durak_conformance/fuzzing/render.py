@@ -104,7 +104,7 @@ class _Replay:
     """The reference engine's view of the final trial, step by step."""
 
     def __init__(self, lockstep: Lockstep, trial: Trial) -> None:
-        self.ref = reference_game(lockstep.table, trial.start)
+        self.ref = reference_game(lockstep.table, trial.reference_start)
         self.refusals: list[str | None] = []
         self.keeps: list[bool] = []
         for action in trial.actions:
@@ -275,7 +275,7 @@ def scenario(
         lines.append(f'    And the option "{key}" is "{value}"')
     for bot in trial.start.bots:
         lines.append(f"    And seat {bot} is the computer")
-    start = trial.start
+    start = trial.reference_start  # the engine's own deal, for a game it dealt itself
     if start.position is not None:
         pos = start.position
         lines.append(f"    And the trump card is {card(pos['trump'])}")

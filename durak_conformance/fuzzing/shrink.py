@@ -7,7 +7,8 @@ The passes, in order:
 
 1. cut the game right after the divergence;
 2. where the engine claims ``position``: start from the table at the beginning of the bout in
-   which it diverged (or an earlier bout), instead of from the deal;
+   which it diverged (or an earlier bout), instead of from the deal (a game the engine dealt
+   itself keeps its deal otherwise: only its actions can be dropped);
 3. drop actions: the refused attempts along the way at once, then one action at a time;
 4. drop cards nobody plays: the discard pile, then stock and hand cards one by one.
 """
@@ -131,11 +132,11 @@ class Shrinker:
     def _bout_starts(self, trial: Trial) -> list[tuple[int, JSON]]:
         """(action index, position) at the start of every bout up to the divergence."""
         try:
-            ref = reference_game(self.lockstep.table, trial.start)
+            ref = reference_game(self.lockstep.table, trial.reference_start)
         except InvalidStart:
             return []
         starts: list[tuple[int, JSON]] = []
-        if trial.start.deck is not None:
+        if trial.start.deck is not None or trial.start.deal:
             first = position_of(ref)
             # At the deal the engine decides who leads: leave the attacker out.
             first.pop("attacker", None)
@@ -151,7 +152,7 @@ class Shrinker:
         for index, position in reversed(self._bout_starts(trial)):
             if not self._budget_left():
                 break
-            start = replace(trial.start, deck=None, position=position)
+            start = replace(trial.start, deck=None, position=position, deal=False)
             got = self.check(start, trial.actions[index:], trial)
             if got is not None:
                 return got
@@ -162,7 +163,7 @@ class Shrinker:
         if len(actions) < 2:
             return trial
         try:
-            ref = reference_game(self.lockstep.table, trial.start)
+            ref = reference_game(self.lockstep.table, trial.reference_start)
         except InvalidStart:
             return trial
         refused = [i for i, action in enumerate(actions[:-1]) if ref.act(action) is not None]
