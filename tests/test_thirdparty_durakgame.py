@@ -126,7 +126,23 @@ def test_position_clock_and_accept_anyway_are_unsupported() -> None:
     }
     assert engine.handle(accept)["error"]["code"] == "unsupported"
     hello = engine.handle({"id": 4, "cmd": "hello", "protocol": "1"})["implementation"]
-    assert hello["capabilities"] == ["legal"] and "ggtables" not in hello["profiles"]
+    assert hello["capabilities"] == ["deck", "legal", "turn"]
+    assert "ggtables" not in hello["profiles"]
+    dealt = engine.handle({**start, "game": "h"})
+    assert dealt["error"]["code"] == "unsupported" and "stacked deck" in dealt["error"]["message"]
+
+
+def test_the_state_names_durakgames_player_to_move_as_the_turn() -> None:
+    game = table("howto-durak")
+    for _ in range(40):
+        state = game.state()
+        if state["phase"] == "finished":
+            assert state["turn"] is None
+            break
+        turn = state["turn"]
+        assert turn == game.to_act
+        assert [s["seat"] for s in state["seats"] if s["actions"]] == [turn]
+        game.act(turn, game.legal(turn)[0])
 
 
 def test_refusals_name_the_clause_and_leave_the_state_unchanged() -> None:

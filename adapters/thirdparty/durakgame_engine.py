@@ -172,6 +172,11 @@ class DurakgameEngine:
             raise RequestRefused(
                 "unsupported", "durakgame cannot start from a position, only from a deck"
             )
+        if "deck" not in request:
+            raise RequestRefused(
+                "unsupported",
+                "durakgame starts only from a stacked deck: it has no deal of its own",
+            )
         deck = _field(request, "deck", list)
         table = DurakgameTable(profile, rules, seats, deck)
         self.games[game_id] = table

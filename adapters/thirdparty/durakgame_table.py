@@ -20,8 +20,9 @@ honestly and only translates:
   protocol closes such a bout by itself.  A thrower who merely holds no matching card still
   says ``done``, as in the protocol;
 - legality is durakgame's: an action is accepted exactly when the matching durakgame move is
-  among ``generateOptions()``.  A refusal names the profile's clause that describes why
-  durakgame refuses it.
+  among ``generateOptions()``; the state's ``turn`` (capability ``turn``) is durakgame's player
+  to move, the only seat with actions.  A refusal names the profile's clause that describes
+  why durakgame refuses it.
 
 What durakgame lacks is answered ``unsupported``, never emulated: other seat counts, decks and
 hand sizes, pairs, transfer, starting from a position, accepting anyway, clocks.
@@ -45,8 +46,11 @@ JSON = dict[str, Any]
 PROFILES: tuple[str, ...] = ("videochess", "durak-challenge", "howto-durak", "prototype-build10")
 """Profiles whose two-seat game durakgame's podkidnoy could plausibly be meant to play."""
 
-CAPABILITIES: tuple[str, ...] = ("legal",)
-"""``legal`` comes straight from ``generateOptions()``; durakgame has no positions or clocks."""
+CAPABILITIES: tuple[str, ...] = ("deck", "legal", "turn")
+"""A stacked deck is all durakgame can start from (no positions, no deal of its own from a
+seed); ``legal`` comes straight from ``generateOptions()``; ``turn``: durakgame has one player
+to move (``game.move``), which the state names, so the harness maps each scenario onto its
+turns instead of the wrapper guessing; no clocks."""
 
 RANKS = "6789TJQKA"
 _SUITS: dict[str, Any] = {
@@ -289,6 +293,7 @@ class DurakgameTable:
             "limit": self.limit(),
             "teams": None,
             "result": self.result(),
+            "turn": None if finished else self.to_act,
         }
 
     def legal(self, seat: int) -> list[JSON]:

@@ -19,7 +19,7 @@ def _act(durak_table: TableDriver, text: str) -> None:
         parsed = notation.action(text)
     except notation.ScenarioError as exc:
         raise durak_table.error(str(exc)) from None
-    durak_table.act(parsed)
+    durak_table.act(parsed, text)
 
 
 @when(parsers.re(r"(?:they play|the play continues):?"))

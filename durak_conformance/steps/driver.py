@@ -6,6 +6,11 @@ first action or expectation, so the ``Given`` steps can come in any order.
 
 Every request and reply goes into :attr:`TableDriver.transcript`, which failure messages and
 reports show up to the failing step.
+
+An engine with one player to move (capability ``turn``) gets the scenario's steps mapped onto
+its turns by :class:`~durak_conformance.steps.one_to_move.OneToMove`, which plays a shadow
+reference game alongside; for any other engine :meth:`TableDriver.shadow` builds that game
+only when asked, from the record of what the engine accepted.
 """
 
 from __future__ import annotations
@@ -21,7 +26,9 @@ import pytest
 
 from adapters.base import ActResult, Adapter, Implementation, UnsupportedByEngine
 from durak_conformance.causes import CheckFailed, action_shape, refusal_shape
+from durak_conformance.shadow import ShadowGame
 from durak_conformance.steps.notation import ParsedAction, ScenarioError
+from durak_conformance.steps.one_to_move import OneToMove
 from reference_engine.cards import deck as full_deck
 
 JSON = dict[str, Any]
@@ -101,6 +108,11 @@ class TableDriver:
         """A missing or different refusal reason fails the scenario (``--strict-reasons``)."""
         self.reason_notes: list[JSON] = []
         """``{step, expected, got}`` for each refusal whose reason was missing or different."""
+        self.turns: OneToMove | None = None
+        """The mapping onto one player to move, for an engine that claims ``turn``."""
+        self._shadow_start: JSON | None = None
+        self._accepted: list[tuple[str, Any]] = []
+        """What the engine accepted since the start, for :meth:`shadow`."""
 
     # ------------------------------------------------------------------ helpers
 
@@ -231,7 +243,31 @@ class TableDriver:
         self.transcript.append({"request": request, "reply": {"state": state}})
         self.game = game
         self.state = state
+        self._shadow_start = {
+            "profile": s.profile,
+            "rules": rules,
+            "seats": seats,
+            "seed": s.seed,
+            **{k: v for k, v in kwargs.items() if k in ("deck", "position", "lobby")},
+        }
+        if self.implementation.one_to_move:
+            self.turns = OneToMove(self, self._shadow_start)
+            self.turns.check(state)
         return state
+
+    def shadow(self) -> ShadowGame | None:
+        """The reference engine's game, started as the engine's and fed what it accepted
+        (None before the start, or when the reference engine refuses this start)."""
+        if self.turns is not None:
+            return self.turns.shadow
+        if self._shadow_start is None:
+            return None
+        from durak_conformance.shadow import ShadowUnavailable
+
+        try:
+            return ShadowGame.replay(self._shadow_start, self._accepted)
+        except ShadowUnavailable:
+            return None
 
     def _position(self, deck_size: int) -> JSON:
         s = self.setup
@@ -281,29 +317,44 @@ class TableDriver:
 
     # ------------------------------------------------------------------ playing
 
-    def act(self, parsed: ParsedAction) -> LastAction:
+    def act(self, parsed: ParsedAction, text: str | None = None) -> LastAction:
         """Send one action; the result waits in :attr:`last` for an expectation."""
         self.check_last_action_was_judged()
-        state = self.start()
-        assert self.game is not None
-        before = copy.deepcopy(state)
-        request = {"cmd": "act", "game": self.game, "seat": parsed.seat, "action": parsed.action}
-        try:
-            result = self.adapter.act(self.game, parsed.seat, parsed.action)
-        except UnsupportedByEngine as exc:
-            self.transcript.append({"request": request, "reply": {"unsupported": str(exc)}})
-            pytest.skip(f"engine declined: {exc}")
-        self.transcript.append({"request": request, "reply": _reply_json(result)})
-        if not result.ok and (result.error or {}).get("code") == "unsupported":
-            # The engine lacks this rule: the scenario cannot judge it (skipped, not failed).
-            pytest.skip(f"engine declined: {(result.error or {}).get('message', '')}")
+        self.start()
+        if self.turns is not None:
+            self.turns.prepare(parsed, text or _action_text(parsed))
+        assert self.state is not None
+        before = copy.deepcopy(self.state)
+        result = self.send(parsed.seat, parsed.action)
         self.recent_events = list(result.events)
         if result.ok and result.state is not None:
             if before.get("table"):
                 self.bout_table_before = before["table"]
             self.state = result.state
+            self._accepted.append(("act", dict(parsed.action)))
+        if self.turns is not None:
+            self.turns.after_act(parsed, result.ok, result.state)
         self.last = LastAction(parsed, result, before, self.location)
         return self.last
+
+    def send(self, seat: int, action: JSON, note: str | None = None) -> ActResult:
+        """Send one ``act`` request and record it in the transcript (``note`` says why the
+        harness sent it, for a request no step asked for)."""
+        assert self.game is not None
+        request = {"cmd": "act", "game": self.game, "seat": seat, "action": action}
+        entry: JSON = {"request": request}
+        if note is not None:
+            entry["note"] = note
+        try:
+            result = self.adapter.act(self.game, seat, action)
+        except UnsupportedByEngine as exc:
+            self.transcript.append({**entry, "reply": {"unsupported": str(exc)}})
+            pytest.skip(f"engine declined: {exc}")
+        self.transcript.append({**entry, "reply": _reply_json(result)})
+        if not result.ok and (result.error or {}).get("code") == "unsupported":
+            # The engine lacks this rule: the scenario cannot judge it (skipped, not failed).
+            pytest.skip(f"engine declined: {(result.error or {}).get('message', '')}")
+        return result
 
     def play_all(
         self, lines: list[tuple[str, ParsedAction]], locations: list[str] | None = None
@@ -316,7 +367,7 @@ class TableDriver:
         for index, (text, parsed) in enumerate(lines):
             if locations is not None:
                 self.location = locations[index]
-            last = self.act(parsed)
+            last = self.act(parsed, text)
             if not last.result.ok:
                 raise _refused(
                     last,
@@ -331,6 +382,8 @@ class TableDriver:
         self.check_last_action_was_judged()
         state = self.start()
         assert self.game is not None
+        if self.turns is not None:
+            self.turns.before_clock()
         before = state
         try:
             result = self.adapter.clock(self.game, seconds)
@@ -343,6 +396,9 @@ class TableDriver:
                 self.bout_table_before = before["table"]
             self.state = result.state
         self.recent_events = list(result.events)
+        self._accepted.append(("clock", seconds))
+        if self.turns is not None:
+            self.turns.after_clock(seconds, result.state)
         return self.recent_events
 
     def next_game(self, deck: list[str]) -> JSON:
@@ -361,6 +417,9 @@ class TableDriver:
         self.state = state
         self.recent_events = []
         self._new_deal = True
+        self._accepted.append(("next_game", {"deck": list(deck)}))
+        if self.turns is not None:
+            self.turns.after_next_game(list(deck), state)
         return state
 
     def take_new_deal(self) -> bool:
@@ -393,6 +452,15 @@ class TableDriver:
             {"request": {"cmd": "state", "game": self.game}, "reply": {"state": state}}
         )
         return state
+
+    def observes(self, seat: int, what: str) -> bool:
+        """Whether a check of what ``seat`` may do can be made: always, but with one player
+        to move only for the seat to move (see :meth:`OneToMove.observes`)."""
+        return self.turns is None or self.turns.observes(seat, what)
+
+    def skip_reason(self) -> str | None:
+        """Why a scenario in which nothing failed is still not a pass (None: it is)."""
+        return self.turns.skip_reason() if self.turns is not None else None
 
     def legal(self, seat: int) -> list[JSON]:
         self.require_capability(CAP_LEGAL, "the scenario checks the list of legal actions")

@@ -429,6 +429,9 @@ def _actions(durak_table: TableDriver, seat: int) -> list[str]:
 @then(parsers.re(r"seat (?P<seat>\d+) may (?P<types>(?!not\b)(?!act\b)(?!legally\b).+)"))
 def _may(durak_table: TableDriver, seat: str, types: str) -> None:
     wanted = notation.action_types(types)
+    durak_table.current()
+    if not durak_table.observes(int(seat), f"seat {seat} may {types}"):
+        return  # one player to move: only the seat to move shows what it may do
     got = _actions(durak_table, int(seat))
     missing = [t for t in wanted if t not in got]
     if missing:
@@ -499,6 +502,10 @@ def _legal(durak_table: TableDriver, seat: str, neg: str, text: str) -> None:
         parsed = notation.action(f"seat {seat} {text}")
     except notation.ScenarioError as exc:
         raise durak_table.error(str(exc)) from None
+    durak_table.require_capability("legal", "the scenario checks the list of legal actions")
+    durak_table.current()
+    if neg == "may" and not durak_table.observes(int(seat), f"seat {seat} may legally {text}"):
+        return  # one player to move: only the seat to move has legal actions listed
     listed = durak_table.legal(int(seat))
     wanted = _canonical(parsed.action)
     present = any(_canonical(a) == wanted for a in listed)

@@ -171,7 +171,10 @@ def _seconds_close(a: Any, b: float) -> bool:
     parsers.re(r"seat (?P<seat>\d+) has (?P<n>\d+(?:\.\d+)?) seconds? left (?:to act|for the move)")
 )
 def _timer_left(durak_table: TableDriver, seat: str, n: str) -> None:
-    got = _seat(durak_table, int(seat)).get("timer")
+    entry = _seat(durak_table, int(seat))
+    if not durak_table.observes(int(seat), f"seat {seat} has {n} seconds left"):
+        return  # one player to move: only the seat to move has a move timer running
+    got = entry.get("timer")
     if not _seconds_close(got, float(n)):
         raise fail(
             durak_table,

@@ -14,10 +14,14 @@ Usage::
 ``--profiles`` and ``--capabilities`` replace what the reference engine claims (an empty value
 claims nothing, which means a game starts from a stacked deck only); ``--no-reasons`` drops
 ``clause`` from every refusal. ``--capabilities deal,legal`` makes an engine that only deals
-its own games (the reference engine's deal, shuffled from the seed). A request that needs a
-capability the proxy does not claim is answered ``unsupported`` (the harness should never send
-one, so a test can notice if it does: see the ``PROXY_STRICT`` environment variable, which
-turns such a request into an ``internal`` error instead).
+its own games (the reference engine's deal, shuffled from the seed). Claiming ``turn``
+presents one player to move: every state names the seat to move (:func:`turn_of`, computed
+from the reference engine's state), only that seat lists actions or legal moves, and a move by
+any other seat is refused ``illegal`` (``play.turn``) with the game unchanged.
+
+A request that needs a capability the proxy does not claim is answered ``unsupported`` (the
+harness should never send one, so a test can notice if it does: see the ``PROXY_STRICT``
+environment variable, which turns such a request into an ``internal`` error instead).
 """
 
 from __future__ import annotations
@@ -70,6 +74,8 @@ class Proxy:
         self.reasons = reasons
         self.name = name
         self.strict = strict
+        self.profile_of: dict[str, str] = {}
+        """The profile of each game started (for the clause of an out-of-turn refusal)."""
 
     def claimed(self) -> frozenset[str]:
         hello = self.server.handle_message({"id": 0, "cmd": "hello", "protocol": "1"})
@@ -78,6 +84,8 @@ class Proxy:
 
     def handle(self, request: JSON) -> JSON:
         """Answer one decoded request."""
+        if request.get("cmd") == "start" and isinstance(request.get("profile"), str):
+            self.profile_of[str(request.get("game"))] = request["profile"]
         missing = self._missing_capability(request)
         if missing is not None:
             code = "internal" if self.strict else "unsupported"
@@ -87,7 +95,16 @@ class Proxy:
                 "ok": False,
                 "error": {"code": code, "message": message},
             }
+        if self.one_to_move:
+            refused = self._out_of_turn(request)
+            if refused is not None:
+                return self._strip(refused)
         reply = self.server.handle_message(request)
+        if self.one_to_move and reply.get("ok"):
+            if isinstance(reply.get("state"), dict):
+                one_to_move(reply["state"])
+            if request.get("cmd") == "legal" and request.get("seat") != self._turn(request):
+                reply["actions"] = []
         if request.get("cmd") == "hello" and reply.get("ok"):
             implementation = dict(reply["implementation"])
             implementation["name"] = self.name
@@ -96,9 +113,45 @@ class Proxy:
             if self.capabilities is not None:
                 implementation["capabilities"] = sorted(self.capabilities)
             reply["implementation"] = implementation
+        return self._strip(reply)
+
+    def _strip(self, reply: JSON) -> JSON:
         if not self.reasons and not reply.get("ok") and isinstance(reply.get("error"), dict):
             reply["error"] = {k: v for k, v in reply["error"].items() if k != "clause"}
         return reply
+
+    @property
+    def one_to_move(self) -> bool:
+        return self.capabilities is not None and "turn" in self.capabilities
+
+    def _turn(self, request: JSON) -> int | None:
+        state = self.server.handle_message(
+            {"id": 0, "cmd": "state", "game": request.get("game", "")}
+        ).get("state")
+        return turn_of(state) if isinstance(state, dict) else None
+
+    def _out_of_turn(self, request: JSON) -> JSON | None:
+        """One player to move: a move by any other seat is refused, the state unchanged."""
+        if request.get("cmd") != "act" or not isinstance(request.get("action"), dict):
+            return None
+        if request["action"].get("type") not in TURN_MOVES:
+            return None  # standing up, resigning, (dis)connecting: a person's, at any time
+        state = self.server.handle_message(
+            {"id": 0, "cmd": "state", "game": request.get("game", "")}
+        ).get("state")
+        if not isinstance(state, dict):
+            return None  # let the server answer (unknown game, ...)
+        turn = turn_of(state)
+        if request.get("seat") == turn or turn is None:
+            return None  # the seat to move; or nobody is (the game is over): the rules answer
+        profile = self.profile_of.get(str(request.get("game")))
+        error: JSON = {
+            "code": "illegal",
+            "message": f"it is seat {turn}'s turn",
+        }
+        if profile:
+            error["clause"] = f"{profile}.play.turn"
+        return {"id": request.get("id"), "ok": False, "error": error}
 
     def _missing_capability(self, request: JSON) -> str | None:
         if self.capabilities is None:
@@ -122,6 +175,50 @@ class Proxy:
         ):
             return f"profile {request.get('profile')}"
         return None
+
+
+TURN_MOVES = frozenset(
+    {"attack", "defend", "throw_in", "transfer", "take", "done", "accept", "catch", "redeal"}
+)
+"""The moves that wait for a seat's turn (the rest are a person's, at any time)."""
+
+
+def turn_of(state: JSON) -> int | None:
+    """The seat to move in a reference state, for an engine with one player to move.
+
+    Nobody when nobody may act; the attacker to open a bout; the defender while a card is
+    unbeaten (and not taken); else the first seat clockwise from the attacker (the one who
+    transferred, after a transfer) that may act, and the defender last (its choice after a
+    complete defence).  In cheater mode a seat that may only catch a card comes after every
+    seat that may play one."""
+    seats = state.get("seats") or []
+    acting = [s["seat"] for s in seats if s.get("actions")]
+    if state.get("phase") == "finished" or not acting:
+        return None
+    playing = [s["seat"] for s in seats if set(s.get("actions") or []) - {"catch"}]
+    acting = playing or acting  # a seat that can only catch a card waits for the others
+    attacker, defender = state.get("attacker"), state.get("defender")
+    if state.get("phase") == "lead":
+        return attacker if attacker in acting else acting[0]
+    unbeaten = any(p.get("defence") is None for p in state.get("table") or [])
+    if isinstance(defender, int) and defender in acting and unbeaten and not state.get("taken"):
+        return defender
+    count = len(seats)
+    start = int(attacker or 1)
+    for k in range(count):
+        seat = (start - 1 + k) % count + 1
+        if seat != defender and seat in acting:
+            return seat
+    return defender if isinstance(defender, int) and defender in acting else acting[0]
+
+
+def one_to_move(state: JSON) -> None:
+    """Give ``state`` its ``turn`` and clear every other seat's actions, in place."""
+    turn = turn_of(state)
+    state["turn"] = turn
+    for seat in state.get("seats") or []:
+        if seat.get("seat") != turn:
+            seat["actions"] = []
 
 
 def main(argv: list[str] | None = None) -> int:
