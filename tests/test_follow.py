@@ -256,6 +256,27 @@ def test_after_a_redeal_the_reference_follows_the_engines_new_deal() -> None:
     )
 
 
+def test_a_redeal_from_a_stacked_deck_is_the_engines_own_shuffle_and_followed_too() -> None:
+    """The redeal of a game started from a deck is chance the rules leave to the engine:
+    comparing it with the reference engine's own shuffle would be a false alarm."""
+    table = make_table("durak-challenge", {}, 2)
+    hearts = ["6H", "7H", "8H", "9H", "TH"]
+    rest = [c for c in (f"{r}{s}" for s in "SDCH" for r in "6789TJQKA") if c not in hearts]
+    deck = [c for pair in zip([*hearts, rest[0]], rest[1:7], strict=True) for c in pair]
+    deck += rest[7:]
+    engine = OwnShuffle(frozenset({"deck"}))
+    lockstep = Lockstep(engine, table)
+    rng = random.Random(5)
+    fallback = random_chooser(rng, 0.1, 36)
+
+    def redeal_first(ref: Any, step: int) -> JSON | None:
+        return {"type": "redeal", "seat": 1} if step == 0 else fallback(ref, step)
+
+    trial = lockstep.play(Start(deck=tuple(deck), bots=(2,)), redeal_first, seed=5, rng=rng)
+    assert trial.divergence is None, trial.divergence
+    assert trial.finished and trial.actions[0]["type"] == "redeal" and trial.dealt is None
+
+
 # ---------------------------------------------------------------------- commands
 
 

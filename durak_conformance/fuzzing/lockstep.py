@@ -496,35 +496,39 @@ class Lockstep:
         # Adapter.pipeline: over stdio that saves a round trip per request).  The answers are
         # then judged in order; the first divergence ends the trial as if the game had been
         # played request by request, and whatever the engine answered after it is ignored.
-        planned: collections.deque[_Planned] = collections.deque()  # asked, not yet judged
+        # A redeal is the engine's own shuffle: the plan stops after one, and once the engine
+        # has answered, the reference follows its new deal and the rest is planned anew.
+        first = 0
+        while True:
+            planned: collections.deque[_Planned] = collections.deque()  # asked, not yet judged
+            resume: list[int] = []
 
-        def calls() -> Iterator[Call]:
-            # Planned as the adapter asks: an in-process adapter takes one call at a time, so
-            # the two engines still alternate; the stdio adapter takes them all at once.
-            for item in self._plan(
-                side, trial, chooser, rng, check_legal_always, record, max_steps
-            ):
-                planned.append(item)
-                yield item.call
+            def calls(
+                first: int = first,
+                resume: list[int] = resume,
+                planned: collections.deque[_Planned] = planned,
+            ) -> Iterator[Call]:
+                # Planned as the adapter asks: an in-process adapter takes one call at a time,
+                # so the two engines still alternate; the stdio adapter takes them all at once.
+                for item in self._plan(
+                    side, trial, chooser, rng, check_legal_always, record, max_steps, first, resume
+                ):
+                    planned.append(item)
+                    yield item.call
 
-        if self._interactive(trial.start):
-            # What comes next depends on the engine's answers (whose turn it is, its new deal
-            # after a redeal): one call at a time, each planned once the last one is judged.
-            answers = Adapter.pipeline(self.adapter, game_id, calls())
-        else:
-            answers = self.adapter.pipeline(game_id, calls())
-        try:
-            return self._judge(trial, game_id, planned, answers, record, side)
-        finally:
-            answers.close()  # after a divergence the rest of the batch is not needed
-
-    def _interactive(self, start: Start) -> bool:
-        """Whether the plan must wait for each answer: with one player to move the next move
-        is the engine's turn seat's, and after a redeal of the engine's own deal the
-        reference follows the new deal."""
-        return self.one_to_move or (
-            start.deal and self.table.rules.get("redeal_min_same_suit") is not None
-        )
+            if self.one_to_move:
+                # Whose turn comes next is the engine's answer: one call at a time, each
+                # planned once the last one is judged.
+                answers = Adapter.pipeline(self.adapter, game_id, calls())
+            else:
+                answers = self.adapter.pipeline(game_id, calls())
+            try:
+                found = self._judge(trial, game_id, planned, answers, record, side)
+            finally:
+                answers.close()  # after a divergence the rest of the batch is not needed
+            if found is not None or not resume:
+                return found
+            first = resume[0]
 
     def _compare(
         self, ref: ReferenceSide, expected_view: JSON, state: JSON, step: int
@@ -610,7 +614,7 @@ class Lockstep:
                 ref.restart(dealt)
         except InvalidStart as exc:  # pragma: no cover - a proper deal always loads
             return Divergence(-1, "deal", (), f"the reference engine cannot load the deal: {exc}")
-        if trial.dealt is None:
+        if trial.dealt is None and trial.start.deal:
             trial.dealt = dealt
         problem = first_attack_problem(state, ref.state, table.rules)
         if problem is not None:
@@ -675,13 +679,16 @@ class Lockstep:
         check_legal_always: bool,
         record: bool,
         max_steps: int,
+        first: int = 0,
+        resume: list[int] | None = None,
     ) -> Iterator[_Planned]:
-        """Play the game on the reference engine alone, yielding the requests it makes.
+        """Play the game on the reference engine alone from step ``first``, yielding the
+        requests it makes; after a redeal it stops, with the next step in ``resume``.
 
         Each accepted action keeps the reference's rules view of the state after it (and the
         whole state only when the transcript is recorded: a game's states add up)."""
-        yield from self._plan_legal(ref, -1, check_legal_always, rng)
-        for step in range(max_steps):
+        yield from self._plan_legal(ref, first - 1, check_legal_always, rng)
+        for step in range(first, max_steps):
             action = chooser(ref, step)
             if action is None:
                 break
@@ -694,8 +701,11 @@ class Lockstep:
                 expected_view=rules_view(ref.state) if ref_error is None else None,
                 expected_state=ref.state if ref_error is None and record else None,
                 finished=ref.finished,
-                refollow=trial.start.deal and action.get("type") == "redeal",
+                refollow=ref_error is None and action.get("type") == "redeal",
             )
+            if ref_error is None and action.get("type") == "redeal" and resume is not None:
+                resume.append(step + 1)
+                return
             if ref_error is None:
                 yield from self._plan_legal(ref, step, check_legal_always, rng)
 
@@ -760,7 +770,7 @@ class Lockstep:
             return None
         assert result.state is not None and item.expected_view is not None
         if item.refollow:
-            # A redeal of the engine's own deal: the reference follows the new deal.
+            # A redeal is the engine's own shuffle: the reference follows its new deal.
             followed = self._follow(trial, result.state, ref)
             if isinstance(followed, Divergence):
                 return Divergence(step, followed.kind, followed.fields, followed.message)
@@ -819,7 +829,7 @@ class _Planned:
         self.last_of_step = last_of_step
         """For legal queries: the last acting seat's query of its step."""
         self.refollow = refollow
-        """A redeal of the engine's own deal: the reference then follows the new deal."""
+        """A redeal (the engine's own shuffle): the reference then follows the new deal."""
 
 
 def _legal_divergence(step: int, fields: Sequence[tuple[str, Any, Any]]) -> Divergence:
