@@ -18,6 +18,7 @@ from durak_conformance.steps.checks import fail, full_clause, note_reason, resul
 from durak_conformance.steps.driver import (
     CAP_CHEATING,
     CAP_CLOCK,
+    CAP_MATCH,
     JSON,
     TableDriver,
     seat_state,
@@ -457,6 +458,8 @@ def _epaulettes(durak_table: TableDriver, how: str) -> None:
 
 
 def _match(durak_table: TableDriver) -> JSON:
+    # The tally of a match (games played, points, epaulette pairs) is capability match's.
+    durak_table.require_capability(CAP_MATCH, "the scenario checks the match's tally")
     match = durak_table.current().get("match")
     if not isinstance(match, dict):
         raise fail(durak_table, "match", "the state to show the match", "no match in the state")
