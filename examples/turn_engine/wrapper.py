@@ -79,6 +79,7 @@ class Wrapper:
     def __init__(self) -> None:
         self.games: dict[str, Duel] = {}
 
+    # --8<-- [start:hello]
     def hello(self) -> JSON:
         return {
             "implementation": {
@@ -92,6 +93,8 @@ class Wrapper:
             }
         }
 
+    # --8<-- [end:hello]
+    # --8<-- [start:start]
     def start(self, req: Mapping[str, Any]) -> JSON:
         profile, rules, seats = req["profile"], req["rules"], req["seats"]
         if profile not in PROFILES:
@@ -126,11 +129,13 @@ class Wrapper:
         self.games[req["game"]] = game
         return {"state": state(game)}
 
+    # --8<-- [end:start]
     def game(self, req: Mapping[str, Any]) -> Duel:
         if req.get("game") not in self.games:
             raise Refused("unknown_game", f"no game {req.get('game')!r} is running")
         return self.games[req["game"]]
 
+    # --8<-- [start:act]
     def act(self, req: Mapping[str, Any]) -> JSON:
         game, seat, action = self.game(req), req["seat"], req["action"]
         if action.get("seat") != seat:
@@ -159,6 +164,7 @@ class Wrapper:
             out.append({"type": "game_over", "result": result(game)})
         return {"state": state(game), "events": out}
 
+    # --8<-- [end:act]
     def legal(self, req: Mapping[str, Any]) -> JSON:
         game = self.game(req)
         seat = req["seat"]
@@ -247,6 +253,7 @@ def result(game: Duel) -> JSON | None:
     }
 
 
+# --8<-- [start:state]
 def state(game: Duel) -> JSON:
     over = game.phase == "over"
     turn = game.to_move()
@@ -292,6 +299,10 @@ def state(game: Duel) -> JSON:
     return out
 
 
+# --8<-- [end:state]
+
+
+# --8<-- [start:loop]
 def main() -> int:
     wrapper = Wrapper()
     for line in sys.stdin:
@@ -317,5 +328,6 @@ def main() -> int:
     return 0
 
 
+# --8<-- [end:loop]
 if __name__ == "__main__":
     sys.exit(main())
