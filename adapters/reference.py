@@ -8,6 +8,7 @@ JSON text in between, so an in-process run and a run over stdio see the same ans
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from importlib import metadata
@@ -50,15 +51,18 @@ departures), matches of several games, and pipelined requests (``serve`` reads o
 answers it, then reads the next)."""
 
 
+@functools.cache
 def _version() -> str:
+    # Cached: reading the installed metadata costs milliseconds, and hello() is asked often.
     try:
         return metadata.version("durak-conformance")
     except metadata.PackageNotFoundError:  # running from a source tree that is not installed
         return "0+unknown"
 
 
+@functools.cache
 def _project_urls() -> dict[str, str]:
-    """``[project.urls]`` of the installed package, by lower-case label."""
+    """``[project.urls]`` of the installed package, by lower-case label (read once)."""
     try:
         meta = metadata.metadata("durak-conformance")
     except metadata.PackageNotFoundError:
@@ -100,7 +104,7 @@ class ReferenceEngine:
 
     def implementation(self) -> Implementation:
         urls = _project_urls()
-        extra = {"issues": urls["issues"]} if "issues" in urls else {}
+        extra = {"issues": urls["issues"]} if "issues" in urls else {}  # a copy: urls is shared
         return Implementation(
             name="durak-conformance-reference",
             version=_version(),
