@@ -311,3 +311,22 @@ def test_an_unobserved_check_skips_a_scenario_at_its_end_but_never_hides_a_failu
     failing = results["test.unobserved-then-failing"]
     assert failing["status"] == "fail", failing
     assert "expected seat 1 to hold 9 cards" in failing["message"]
+
+
+def test_a_refusal_after_the_engine_left_the_rules_says_so(one_to_move: Adapter) -> None:
+    driver = table(one_to_move)
+    play(driver, "seat 1 attacks with 7S", "seat 2 beats 7S with 9S")
+    assert driver.turns is not None and driver.turns.shadow is not None
+    # As if the engine had gone its own way: the rules' game has another card on the table.
+    driver.turns.shadow.act({"type": "throw_in", "seat": 1, "card": "7D"})
+    driver.location = "features/test.feature:20"
+    with pytest.raises(AssertionError) as failed:
+        play(driver, "seat 3 throws in 7C")
+    message = str(failed.value)
+    assert "'seat 3 throws in 7C' was refused by the engine" in message
+    assert (
+        "(one player to move: the engine's game differs from the rules' since "
+        "features/test.feature:20 (table: the rules" in message
+    ), message
+    assert "so the step was sent as it is while the engine waits for seat 1)" in message
+    assert not notes(driver)

@@ -372,7 +372,8 @@ class TableDriver:
                 raise _refused(
                     last,
                     f"{self.location}: '{text}' was refused by the engine, but the scenario "
-                    f"expects it to be accepted: {_error_text(last.result)}",
+                    f"expects it to be accepted: {_error_text(last.result)}"
+                    + self.refusal_note(parsed),
                 )
             last.checked = True
 
@@ -435,7 +436,8 @@ class TableDriver:
             raise _refused(
                 last,
                 f"{last.location}: the engine refused {_action_text(last.parsed)}, but the "
-                f"scenario expects it to be accepted: {_error_text(last.result)}",
+                f"scenario expects it to be accepted: {_error_text(last.result)}"
+                + self.refusal_note(last.parsed),
             )
 
     def current(self) -> JSON:
@@ -457,6 +459,11 @@ class TableDriver:
         """Whether a check of what ``seat`` may do can be made: always, but with one player
         to move only for the seat to move (see :meth:`OneToMove.observes`)."""
         return self.turns is None or self.turns.observes(seat, what)
+
+    def refusal_note(self, parsed: ParsedAction) -> str:
+        """What explains a refusal of ``parsed`` beyond the engine's own reason ("" if
+        nothing): with one player to move, an earlier difference from the rules."""
+        return self.turns.refusal_note(parsed) if self.turns is not None else ""
 
     def skip_reason(self) -> str | None:
         """Why a scenario in which nothing failed is still not a pass (None: it is)."""

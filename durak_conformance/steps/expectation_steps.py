@@ -54,7 +54,8 @@ def _accepted(durak_table: TableDriver) -> None:
             durak_table,
             "refused",
             "the action to be accepted",
-            f"refused: {err.get('code')}: {err.get('message')} {err.get('clause') or ''}",
+            f"refused: {err.get('code')}: {err.get('message')} {err.get('clause') or ''}"
+            + durak_table.refusal_note(last.parsed),
             expected_shape=f"{action_shape(last.parsed.action)} to be accepted",
             actual=refusal_shape(err),
         )

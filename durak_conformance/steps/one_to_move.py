@@ -96,6 +96,9 @@ class OneToMove:
         """The game as the scenario wrote it, without hand-overs (once there is one)."""
         self.handovers: list[str] = []
         self.unobserved: list[str] = []
+        self.left_rules: str | None = None
+        """Where the engine's table first differed from the shadow's, and how (then steps are
+        sent as they are: a refusal that follows is explained by it)."""
 
     # ------------------------------------------------------------------ the turn itself
 
@@ -111,6 +114,7 @@ class OneToMove:
     def check(self, state: Mapping[str, Any]) -> None:
         """The rules of ``turn`` in a state the engine sent; an AssertionError for a break."""
         where = self.driver.location
+        self._note_divergence(state)
         seats = [s.get("seat") for s in state.get("seats") or []]
         if "turn" not in state:
             raise AssertionError(
@@ -143,14 +147,41 @@ class OneToMove:
                 f"{turn} nothing to do now ({now})"
             )
 
+    def _note_divergence(self, state: Mapping[str, Any]) -> None:
+        if self.left_rules is not None or self.shadow is None or self.in_step(state):
+            return
+        from durak_conformance.fuzzing.lockstep import differences
+
+        fields = differences(_table_view(self.shadow.state), _table_view(state))
+        shown = "; ".join(
+            f"{name}: the rules {want!r}, the engine {have!r}" for name, want, have in fields[:3]
+        )
+        self.left_rules = (
+            f"the engine's game differs from the rules' since {self.driver.location} ({shown})"
+        )
+
+    def refusal_note(self, parsed: ParsedAction) -> str:
+        """Why a refusal of ``parsed`` may be a consequence of an earlier difference: with
+        the table no longer the rules', steps are sent as they are, whoever is to move."""
+        state = self.driver.state or {}
+        if self.left_rules is None or state.get("turn") == parsed.seat:
+            return ""
+        return (
+            f" (one player to move: {self.left_rules}, so the step was sent as it is while the "
+            f"engine waits for {_who(state.get('turn'))})"
+        )
+
     # ------------------------------------------------------------------ scenario actions
 
     def prepare(self, parsed: ParsedAction, text: str) -> None:
         """Before seat X's action: hand the turn on to X where harmless, or skip."""
         shadow, state = self.shadow, self.driver.state
         action = parsed.action
-        if shadow is None or action.get("type") not in TURN_MOVES or not self.in_step(state):
-            return  # nothing to map, or the engine has left the rules already: sent as is
+        if shadow is None or action.get("type") not in TURN_MOVES:
+            return  # nothing to map
+        if state is not None and not self.in_step(state):
+            self._note_divergence(state)
+            return  # the engine has left the rules already: sent as it is
         assert state is not None
         seat = parsed.seat
         allowed = shadow.allows(action)
