@@ -306,6 +306,7 @@ def test_fuzz_reports_a_wrong_first_attacker_of_the_engines_own_deal(tmp_path: P
     assert "DIVERGENCE" in done.stdout and "first_attack divergence after start" in done.stdout
     assert "open the first bout; under durak-challenge seat 2 does" in done.stdout
     assert "Then seat 2 attacks seat 1" in done.stdout
+    assert "@rule:durak-challenge.first-attack.lowest-trump" in done.stdout
     assert "the engine dealt this table itself" in done.stdout
     assert list(tmp_path.glob("*.feature")) and list(tmp_path.glob("*.jsonl"))
 

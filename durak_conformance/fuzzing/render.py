@@ -11,6 +11,7 @@ before adding the scenario to ``features/``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -247,6 +248,10 @@ def rule_tag(lockstep: Lockstep, trial: Trial, replay: _Replay) -> str:
     assert div is not None
     if div.kind == "acceptance" and replay.refusals and replay.refusals[-1]:
         return str(replay.refusals[-1])
+    if div.kind == "first_attack":  # the message ends with the clause of the rule that decides
+        named = re.search(r"\(([a-z0-9-]+\.first-attack\.[a-z-]+)\)$", div.message)
+        if named:
+            return named.group(1)
     roots = [f[0].split(".")[0] for f in div.fields]
     for root in roots:
         if root in _FIELD_CLAUSES:
