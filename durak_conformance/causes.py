@@ -53,6 +53,8 @@ KINDS: Mapping[str, str] = {
     "match": "the match tally, epaulettes or the next deal differ",
     "start": "the engine started a table it should refuse, or refused one it should start",
     "cards": "the state holds a card twice, or cards from nowhere",
+    "turn": "one player to move: the state's turn is missing or names a seat the rules give "
+    "nothing to do, or another seat lists actions too",
     "engine": "the engine crashed, hung, or replied with garbage or a schema-violating message",
     "scenario": "the feature file itself is wrong (a suite bug, not the engine's)",
     "harness": "the harness raised an unexpected error (our bug, not the engine's)",

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from durak_conformance.causes import CheckFailed, action_shape, refusal_shape, seats_text
 from durak_conformance.shadow import TURN_MOVES, ShadowGame, ShadowUnavailable
 from durak_conformance.steps.notation import ParsedAction
 
@@ -117,34 +118,46 @@ class OneToMove:
         self._note_divergence(state)
         seats = [s.get("seat") for s in state.get("seats") or []]
         if "turn" not in state:
-            raise AssertionError(
-                f"{where}: the engine claims capability turn, but its state has no turn"
+            raise _turn_failed(
+                f"{where}: the engine claims capability turn, but its state has no turn",
+                "a turn in every state",
+                "no turn",
             )
         turn = state["turn"]
         if turn is not None and (turn not in seats or isinstance(turn, bool)):
-            raise AssertionError(f"{where}: the state's turn is {turn!r}, not a seat of the table")
+            raise _turn_failed(
+                f"{where}: the state's turn is {turn!r}, not a seat of the table",
+                "a seat of the table to move, or null",
+                f"turn {turn!r}",
+            )
         others = [s.get("seat") for s in state.get("seats") or [] if s.get("actions")]
         others = [s for s in others if s != turn]
         if others:
-            raise AssertionError(
+            raise _turn_failed(
                 f"{where}: the engine waits for {_who(turn)} (turn), yet seat(s) "
                 f"{', '.join(map(str, others))} list actions too: with one player to move only "
-                "the seat to move may act"
+                "the seat to move may act",
+                f"only {_who(turn)} lists actions",
+                f"{seats_text(others)} list actions too",
             )
         if not self.in_step(state):
             return
         assert self.shadow is not None
         acting = self.shadow.acting()
         if turn is None and acting:
-            raise AssertionError(
+            raise _turn_failed(
                 f"{where}: the engine waits for nobody (turn null), but the rules let seat(s) "
-                f"{', '.join(map(str, acting))} act"
+                f"{', '.join(map(str, acting))} act",
+                f"turn {seats_text(acting)}",
+                "turn nobody",
             )
         if turn is not None and turn not in acting:
             now = f"seat(s) {', '.join(map(str, acting))} may act" if acting else "nobody may act"
-            raise AssertionError(
+            raise _turn_failed(
                 f"{where}: the engine waits for seat {turn} (turn), but the rules give seat "
-                f"{turn} nothing to do now ({now})"
+                f"{turn} nothing to do now ({now})",
+                f"turn {seats_text(acting)}" if acting else "turn nobody",
+                f"turn seat {turn}",
             )
 
     def _note_divergence(self, state: Mapping[str, Any]) -> None:
@@ -253,10 +266,13 @@ class OneToMove:
         result = self.driver.send(turn, done, note=HANDOVER_NOTE)
         if not result.ok or result.state is None:
             err = result.error or {}
-            raise AssertionError(
+            raise CheckFailed(
                 f"{self.driver.location}: before '{text}' the harness handed the turn on with "
                 f"seat {turn}'s done (the engine waits for seat {turn} and the rules allow it); "
-                f"the engine refused it: {err.get('code')}: {err.get('message')}"
+                f"the engine refused it: {err.get('code')}: {err.get('message')}",
+                kind="refused",
+                expected=f"{action_shape(done)} to be accepted (a hand-over)",
+                actual=refusal_shape(err),
             )
         shadow.act(done)
         self.driver.state = result.state
@@ -342,6 +358,10 @@ class OneToMove:
 
     def _skip(self, reason: str) -> None:
         pytest.skip(PREFIX + reason)
+
+
+def _turn_failed(message: str, expected: str, actual: str) -> CheckFailed:
+    return CheckFailed(message, kind="turn", expected=expected, actual=actual)
 
 
 def _who(turn: Any) -> str:
