@@ -703,6 +703,10 @@ def describe_failures(report: RunReport, limit: int = 20, examples: int = 3) -> 
         if blocked:
             count += f" ({blocked} blocked)"
         lines.append(f"  {count}: {group.title}")
+        # The title abstracts seats, cards and numbers to group; the first message is concrete.
+        if bad[0].message:
+            message = limits.printable(limits.clip(bad[0].message, 400), newlines=False)
+            lines.append(f"    message: {message}")
         for record in bad[:examples]:
             where = record.failure.step if record.failure else f"{record.feature}:{record.line}"
             mark = " [blocked]" if record.blocked else ""

@@ -41,6 +41,8 @@ CAPABILITIES = ("cheating", "clock", "legal", "match", "pipeline", "position", "
 SKIP_REASONS = {
     "profile": re.compile(r"^engine does not implement profile '(?P<what>[a-z0-9-]+)'$"),
     "capability": re.compile(r"^engine does not claim capability '(?P<what>[a-z]+)' \(.+\)$"),
+    # An engine that claims how games may start (position, deal) but not deck.
+    "start": re.compile(r"^engine cannot start from a given (?P<what>deck) \(.+\)$"),
 }
 
 

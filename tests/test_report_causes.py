@@ -281,12 +281,14 @@ def test_the_console_lists_causes_with_examples() -> None:
     assert lines[0] == "failures by cause (6 scenarios, 2 causes):"
     assert lines[1].startswith("  5 scenarios (3 blocked): expected seat A throw_in")
     # scenarios failing at their own rule first, then the blocked ones
-    assert lines[2].strip().startswith("FAIL  howto-durak h.throw-in.a")
-    assert not lines[2].endswith("[blocked]")
-    assert lines[4].strip() == "... and 3 more"
-    assert lines[5].startswith("  1 scenario: expected seat A holds n cards")
+    # the title abstracts; the first scenario's own message is shown concretely
+    assert lines[2] == "    message: h.throw-in.a: the engine refused it"
+    assert lines[3].strip().startswith("FAIL  howto-durak h.throw-in.a")
+    assert not lines[3].endswith("[blocked]")
+    assert lines[5].strip() == "... and 3 more"
+    assert lines[6].startswith("  1 scenario: expected seat A holds n cards")
     lines = describe_failures(cascade(), examples=5)
-    assert [line.endswith("[blocked]") for line in lines[2:7]] == [False, False, True, True, True]
+    assert [line.endswith("[blocked]") for line in lines[3:8]] == [False, False, True, True, True]
 
 
 def test_reason_note_totals() -> None:
