@@ -56,6 +56,8 @@ KINDS: Mapping[str, str] = {
     "turn": "one player to move: the state's turn is missing or names a seat the rules give "
     "nothing to do, or another seat lists actions too",
     "engine": "the engine crashed, hung, or replied with garbage or a schema-violating message",
+    "setup": "the engine refused the legal play that sets up a derived position, or reached "
+    "another table (an engine without capability position: the scenario is blocked)",
     "scenario": "the feature file itself is wrong (a suite bug, not the engine's)",
     "harness": "the harness raised an unexpected error (our bug, not the engine's)",
 }
@@ -63,6 +65,11 @@ KINDS: Mapping[str, str] = {
 
 NOT_THE_ENGINES: frozenset[str] = frozenset({"scenario", "harness"})
 """Kinds that say nothing about the engine: such a scenario is always *blocked*."""
+
+ALWAYS_BLOCKED: frozenset[str] = NOT_THE_ENGINES | {"setup"}
+"""Kinds whose scenario is *blocked* wherever the check ran: it never reached its own rule
+(``setup``: the harness's derived set-up failed, which is the engine's, but about the legal
+play before the scenario's position, not about the scenario's rule)."""
 
 SHAPE_WIDTH = 200
 """Longest expected or actual shape kept in a failure (the message keeps the detail)."""
@@ -288,6 +295,7 @@ def kind_of(sig: str) -> str:
 
 
 __all__ = [
+    "ALWAYS_BLOCKED",
     "KINDS",
     "NOT_THE_ENGINES",
     "CheckFailed",

@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 
 from adapters.base import Adapter, EngineFailure
-from durak_conformance.causes import NOT_THE_ENGINES, CheckFailed, Failure, short, signature
+from durak_conformance.causes import ALWAYS_BLOCKED, CheckFailed, Failure, short, signature
 from durak_conformance.reports import bounds
 from durak_conformance.steps.driver import JSON, TableDriver
 from durak_conformance.steps.notation import ScenarioError
@@ -133,6 +133,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=False,
         help="in pytest-xdist workers, let a first stop signal interrupt and ignore later "
         "ones, so each worker kills its engines (set by durak-conformance run)",
+    )
+    group.addoption(
+        "--durak-collect-positions",
+        default=None,
+        metavar="FILE",
+        help="do not play: write each position start of the suite to FILE (JSON lines) and "
+        "skip the scenario (used by `durak-conformance derive`)",
     )
     group.addoption(
         "--durak-records",
@@ -374,8 +381,32 @@ def durak_table(request: pytest.FixtureRequest, durak_adapter: Adapter) -> Itera
         strict_reasons=bool(config.getoption("--durak-strict-reasons")),
     )
     request.node.stash[_driver_key] = driver
+    collect_to = config.getoption("--durak-collect-positions")
+    if collect_to:
+        driver.collect = functools.partial(_collect_position, request.node, Path(collect_to))
     yield driver
     driver.close()
+
+
+def _collect_position(item: pytest.Item, path: Path, driver: TableDriver, position: JSON) -> None:
+    """Append one position start of the suite to ``path`` (see ``derive``)."""
+    assert driver.rules is not None
+    target = driver.target(driver.rules, driver.effective_options, position)
+    ids = [str(m.args[0]) for m in item.iter_markers("scenario_id")]
+    feature, name, line = item.stash.get(_scenario_key, ("", item.name, 0))
+    steps = item.stash.get(_steps_key, None)
+    record = {
+        "feature": feature,
+        "scenario": ids[0] if ids else item.name,
+        "name": name,
+        "line": line,
+        "row": example_row(item),
+        "steps": [text for _, text in sorted(steps.texts.items())] if steps else [],
+        "problems": list(driver.position_problems),
+        "target": target.to_json(),
+    }
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write(json.dumps(record, ensure_ascii=False) + "\n")
 
 
 _driver_key = pytest.StashKey[TableDriver]()
@@ -678,7 +709,7 @@ def _failure(
     steps = item.stash.get(_steps_key, None)
     line = _line_of(where)
     clauses = {str(m.args[0]) for m in item.iter_markers("rule")}
-    if kind in NOT_THE_ENGINES:
+    if kind in ALWAYS_BLOCKED:
         blocked = True
     elif clause is not None and clause in clauses:
         blocked = False  # an earlier check about the scenario's own rule

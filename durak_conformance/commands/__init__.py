@@ -17,4 +17,5 @@ COMMAND_MODULES: tuple[str, ...] = (
     "site",
     "fuzz",
     "mutants",
+    "derive",
 )

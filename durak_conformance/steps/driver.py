@@ -26,6 +26,8 @@ import pytest
 
 from adapters.base import ActResult, Adapter, Implementation, UnsupportedByEngine
 from durak_conformance.causes import CheckFailed, action_shape, refusal_shape
+from durak_conformance.derivation import harness, reachability, store
+from durak_conformance.derivation.target import Target
 from durak_conformance.shadow import ShadowGame
 from durak_conformance.steps.notation import ParsedAction, ScenarioError
 from durak_conformance.steps.one_to_move import OneToMove
@@ -113,6 +115,11 @@ class TableDriver:
         self._shadow_start: JSON | None = None
         self._accepted: list[tuple[str, Any]] = []
         """What the engine accepted since the start, for :meth:`shadow`."""
+        self.position_problems: list[str] = []
+        """Why the scenario's position cannot be reached (the reachability lint)."""
+        self.collect: Callable[[TableDriver, JSON], None] | None = None
+        """Set while the plugin gathers the suite's position starts (``derive``): each one is
+        handed to it and the scenario is skipped."""
 
     # ------------------------------------------------------------------ helpers
 
@@ -201,13 +208,23 @@ class TableDriver:
         self.rules, self.effective_options = rules, options
         game = f"g{next(_game_ids)}"
         kwargs: JSON = {}
+        derived: store.Entry | None = None
         if s.hands:
             if s.deck is not None:
                 raise self.error("give either hands (a position) or a stacked deck, not both")
-            self.require_capability(CAP_POSITION, "the scenario starts from a position")
-            kwargs["position"] = self._position(int(rules["deck_size"]))
+            position = self._position(rules)
             seat_count = len(s.hands)
+            if self.collect is not None:
+                self.collect(self, position)
+                pytest.skip("collected: the scenario starts from a position")
+            if CAP_POSITION in self.implementation.capabilities:
+                kwargs["position"] = position
+            else:
+                derived = self._derivation(rules, options, position)
+                kwargs["deck"] = list(derived.deck)
         elif s.deck is not None:
+            if self.collect is not None:
+                pytest.skip("collected: the scenario starts from a stacked deck")
             if s.seats is None:
                 raise self.error("a stacked deck needs a seat count: 'Given 2 seats'")
             self.require_deck("the scenario starts from a stacked deck")
@@ -240,7 +257,10 @@ class TableDriver:
             )
         except UnsupportedByEngine as exc:
             pytest.skip(f"engine declined: {exc}")
-        self.transcript.append({"request": request, "reply": {"state": state}})
+        entry: JSON = {"request": request, "reply": {"state": state}}
+        if derived is not None:
+            entry["setup"] = "derivation"
+        self.transcript.append(entry)
         self.game = game
         self.state = state
         self._shadow_start = {
@@ -253,7 +273,9 @@ class TableDriver:
         if self.implementation.one_to_move:
             self.turns = OneToMove(self, self._shadow_start)
             self.turns.check(state)
-        return state
+        if derived is not None:
+            self._play_derivation(derived, position)
+        return self.state
 
     def shadow(self) -> ShadowGame | None:
         """The reference engine's game, started as the engine's and fed what it accepted
@@ -269,8 +291,81 @@ class TableDriver:
         except ShadowUnavailable:
             return None
 
-    def _position(self, deck_size: int) -> JSON:
+    # ------------------------------------------------------------------ derived starts
+
+    def _derivation(self, rules: JSON, options: Mapping[str, str], position: JSON) -> store.Entry:
+        """The stored deck and prefix for an engine that cannot load this position."""
+        capabilities = self.implementation.capabilities
+        if not harness.accepts_deck(capabilities):
+            self.require_capability(CAP_POSITION, "the scenario starts from a position")
+        target = self.target(rules, options, position)
+        choice = harness.choose(self.location, target, capabilities)
+        if choice.entry is None:
+            pytest.skip(
+                f"engine does not claim capability 'position' (the scenario starts from a "
+                f"position) and {choice.why_not}"
+            )
+        return choice.entry
+
+    def target(self, rules: JSON, options: Mapping[str, str], position: JSON) -> Target:
+        """The derivation target of this scenario's position start."""
         s = self.setup
+        seats = [{"seat": n, "human": n not in s.bots} for n in range(1, len(s.hands) + 1)]
+        assert s.profile is not None
+        return Target.from_start(
+            profile=s.profile,
+            options=options,
+            rules=rules,
+            seats=seats,
+            seed=s.seed,
+            position=position,
+        )
+
+    def _play_derivation(self, entry: store.Entry, position: JSON) -> None:
+        """Play the derivation's prefix as the harness's set-up, then check the table."""
+        assert self.game is not None
+        where = f"{self.location}: set-up"
+        for i, step in enumerate(entry.prefix, start=1):
+            text = store.step_text(step)
+            if step.action is None:
+                result = self.adapter.clock(self.game, float(step.seconds or 0))
+                request: JSON = {"cmd": "clock", "game": self.game, "seconds": step.seconds}
+            else:
+                seat = int(step.action["seat"])
+                action = dict(step.action)
+                request = {"cmd": "act", "game": self.game, "seat": seat, "action": action}
+                result = self.adapter.act(self.game, seat, action)
+            self.transcript.append(
+                {"request": request, "reply": _reply_json(result), "setup": "derivation"}
+            )
+            if not result.ok:
+                shape = "time passes" if step.action is None else action_shape(step.action)
+                raise CheckFailed(
+                    f"{where}: the engine refused step {i} of {len(entry.prefix)} ('{text}') of "
+                    "the legal play that reaches this scenario's position from a deal: the engine "
+                    "disagrees with the reference engine before the scenario's own steps "
+                    "(blocked: this is no verdict on the scenario's rule): " + _error_text(result),
+                    kind="setup",
+                    expected=f"derived set-up: {shape} accepted",
+                    actual=refusal_shape(result.error),
+                )
+            if result.state is not None:
+                self.state = result.state
+        assert self.state is not None
+        differences = harness.position_differences(position, self.state, entry)
+        if differences:
+            raise CheckFailed(
+                f"{where}: after the {len(entry.prefix)} actions that reach this scenario's "
+                "position from a deal on the reference engine, the engine's table differs "
+                "(blocked: this is no verdict on the scenario's rule): " + "; ".join(differences),
+                kind="setup",
+                expected="derived set-up: the scenario's position",
+                actual="; ".join(differences),
+            )
+
+    def _position(self, rules: JSON) -> JSON:
+        s = self.setup
+        deck_size = int(rules["deck_size"])
         seat_numbers = sorted(s.hands)
         if seat_numbers != list(range(1, len(seat_numbers) + 1)):
             raise self.error(
@@ -293,15 +388,17 @@ class TableDriver:
             raise self.error(f"the trump card {s.trump} is not in the {deck_size}-card deck")
         if s.trump in s.stock and s.stock[-1] != s.trump:
             raise self.error(f"the trump card {s.trump} must be the last card of the stock")
-        discard = list(s.discard)
-        if s.discard_count is not None:
-            # Cards nobody sees again: fill the pile with unused cards of other suits first.
-            spare = [c for c in sorted(allowed) if c not in seen and c != s.trump]
-            if len(spare) < s.discard_count:
-                raise self.error(
-                    f"only {len(spare)} cards are left for a discard pile of {s.discard_count}"
-                )
-            discard += spare[: s.discard_count]
+        # Every card is somewhere: those the scenario places nowhere are in the discard pile
+        # (the derivation of a deck-only engine reaches the same table).
+        others = [c.code for c in full_deck(deck_size) if c.code not in seen]
+        problems = []
+        if s.discard_count is not None and s.discard_count != len(others):
+            problems.append(
+                f"the discard pile is said to hold {s.discard_count} other cards, but "
+                f"{len(others)} cards are placed nowhere else, and those are the discard pile "
+                f"(write {len(others)}, or place cards in the hands or the stock)"
+            )
+        discard = list(s.discard) + others
         position: JSON = {
             "hands": {str(n): list(s.hands[n]) for n in seat_numbers},
             "stock": list(s.stock),
@@ -313,6 +410,14 @@ class TableDriver:
             position["attacker"] = s.attacker
         if s.first_bout_over is not None:
             position["first_bout_over"] = s.first_bout_over
+        humans = [n not in s.bots for n in seat_numbers]
+        problems += reachability.problems(rules, position, humans)
+        self.position_problems = problems
+        if problems and self.collect is None:  # (the collection reports them itself)
+            raise self.error(
+                "this position cannot be reached by legal play (see 'Reachable positions' in "
+                "docs/writing-features.md): " + "; ".join(problems)
+            )
         return position
 
     # ------------------------------------------------------------------ playing
