@@ -92,6 +92,12 @@ def problems(
         )
     dealt_state = whole_stock and all(len(hands[s]) == hand_size for s in hands)
     attacker = position.get("attacker")
+    if attacker is None and not dealt_state:
+        found.append(
+            "the position does not say who attacks, so the first-attack rule would decide, "
+            "but that rule decides only at the deal: make it a deal (full hands, the rest of "
+            "the deck in the stock, nothing discarded) or say which seat attacks"
+        )
     if dealt_state and attacker is not None:
         leader = first_attacker(rules, hands, trump.suit, humans)
         if leader != attacker:

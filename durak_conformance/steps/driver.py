@@ -68,6 +68,9 @@ class Setup:
     hands: dict[int, list[str]] = field(default_factory=dict)
     trump: str | None = None
     stock: list[str] = field(default_factory=list)
+    stock_rest: bool = False
+    """The stock also holds every card placed nowhere else (after ``stock``), the trump
+    card last."""
     discard: list[str] = field(default_factory=list)
     discard_count: int | None = None
     out: list[int] = field(default_factory=list)
@@ -115,6 +118,8 @@ class TableDriver:
         self._shadow_start: JSON | None = None
         self._accepted: list[tuple[str, Any]] = []
         """What the engine accepted since the start, for :meth:`shadow`."""
+        self.start_discard = 0
+        """Cards in the discard pile when the scenario's own steps began."""
         self.position_problems: list[str] = []
         """Why the scenario's position cannot be reached (the reachability lint)."""
         self.collect: Callable[[TableDriver, JSON], None] | None = None
@@ -275,6 +280,8 @@ class TableDriver:
             self.turns.check(state)
         if derived is not None:
             self._play_derivation(derived, position)
+        assert self.state is not None
+        self.start_discard = len(self.state.get("discard", []) or [])
         return self.state
 
     def shadow(self) -> ShadowGame | None:
@@ -389,8 +396,17 @@ class TableDriver:
         if s.trump in s.stock and s.stock[-1] != s.trump:
             raise self.error(f"the trump card {s.trump} must be the last card of the stock")
         # Every card is somewhere: those the scenario places nowhere are in the discard pile
-        # (the derivation of a deck-only engine reaches the same table).
+        # (the derivation of a deck-only engine reaches the same table), or in the stock.
         others = [c.code for c in full_deck(deck_size) if c.code not in seen]
+        stock = list(s.stock)
+        if s.stock_rest:
+            if s.trump not in others:
+                raise self.error(
+                    f"the rest of the deck is to be the stock, face-up trump {s.trump} last, "
+                    "but the scenario already places that card elsewhere"
+                )
+            stock += [c for c in others if c != s.trump] + [s.trump]
+            others = []
         problems = []
         if s.discard_count is not None and s.discard_count != len(others):
             problems.append(
@@ -401,7 +417,7 @@ class TableDriver:
         discard = list(s.discard) + others
         position: JSON = {
             "hands": {str(n): list(s.hands[n]) for n in seat_numbers},
-            "stock": list(s.stock),
+            "stock": stock,
             "trump": s.trump,
             "discard": discard,
             "out": list(s.out),

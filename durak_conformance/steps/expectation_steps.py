@@ -271,6 +271,16 @@ def _discard_size(durak_table: TableDriver, n: str) -> None:
         )
 
 
+@then(parsers.re(r"the discard pile holds (?P<n>\d+) more cards?(?: than at the start)?"))
+def _discard_growth(durak_table: TableDriver, n: str) -> None:
+    """Cards discarded since the game started (a position's discard pile also holds every
+    card it places nowhere else)."""
+    discard = durak_table.current().get("discard", [])
+    grown = len(discard) - durak_table.start_discard
+    if grown != int(n):
+        raise _fail(durak_table, f"{n} more cards in the discard pile", f"{grown} more: {discard}")
+
+
 @then(parsers.re(r'the discard pile (?:includes|now holds) "?(?P<cards>[^"]*?)"?'))
 def _discard_includes(durak_table: TableDriver, cards: str) -> None:
     discard = durak_table.current().get("discard", [])

@@ -72,11 +72,28 @@ def _trump(durak_table: TableDriver, card: str) -> None:
 @given(parsers.re(r"the stock is empty"))
 def _stock_empty(durak_table: TableDriver) -> None:
     durak_table.setup.stock = []
+    durak_table.setup.stock_rest = False
 
 
 @given(parsers.re(r'the stock, top first, is "?(?P<cards>[^"]+)"?'))
 def _stock(durak_table: TableDriver, cards: str) -> None:
     durak_table.setup.stock = notation.cards(cards)
+    durak_table.setup.stock_rest = False
+
+
+@given(parsers.re(r"the rest of the deck is the stock"))
+def _stock_rest(durak_table: TableDriver) -> None:
+    """Every card the position places nowhere is in the stock (suit by suit, low to high),
+    the face-up trump card last: a table where nothing has been discarded yet."""
+    durak_table.setup.stock = []
+    durak_table.setup.stock_rest = True
+
+
+@given(parsers.re(r'the stock starts with "(?P<cards>[^"]*)" and holds the rest of the deck'))
+def _stock_top_rest(durak_table: TableDriver, cards: str) -> None:
+    """As ``the rest of the deck is the stock``, with these cards on top, in this order."""
+    durak_table.setup.stock = notation.cards(cards)
+    durak_table.setup.stock_rest = True
 
 
 @given(parsers.re(r'the discard pile holds "(?P<cards>[^"]*)"'))

@@ -5,14 +5,14 @@ Feature: How to play Durak - attacking and beating
   Background:
     Given the "howto-durak" profile
     And the trump card is 6♥
-    And the stock, top first, is "A♣ 6♥"
+    And the stock is empty
 
   @id:howto-durak.attack.left-neighbour @rule:howto-durak.attack.target
   Scenario: The attacker faces the next seat clockwise
     Source: "Attacking" - play goes clockwise, each attacker facing the next seat.
     Given the hands are:
       | seat | hand        |
-      | 1    | 7♠ 8♦ 9♣    |
+      | 1    | 7♠ 8♦ 9♣ 10♣ |
       | 2    | 9♠ 10♦ J♣   |
       | 3    | 6♦ 7♦ Q♣    |
     And seat 2 attacks first
@@ -27,7 +27,7 @@ Feature: How to play Durak - attacking and beating
     Given the hands are:
       | seat | hand        |
       | 1    | 7♠ 8♦ 9♣    |
-      | 2    | 9♠ 10♦ J♣   |
+      | 2    | 9♠ 10♦ J♣ K♦ |
       | 3    | 6♦ 7♦ Q♣    |
     And seat 3 attacks first
     When seat 3 attacks with 6♦
@@ -54,7 +54,7 @@ Feature: How to play Durak - attacking and beating
     Given the hands are:
       | seat | hand              |
       | 1    | 9♠ 9♦ 9♣ K♠       |
-      | 2    | 10♠ 10♦ J♣ Q♦ A♦  |
+      | 2    | 10♠ 10♦ J♣ Q♦ A♦ K♦ |
     And seat 1 attacks first
     When seat 1 attacks with 9♠ 9♦ 9♣
     Then it is accepted
@@ -89,7 +89,7 @@ Feature: How to play Durak - attacking and beating
     Given the hands are:
       | seat | hand        |
       | 1    | 7♠ 8♠ 9♣    |
-      | 2    | 9♠ 10♦ J♣   |
+      | 2    | 9♠ 10♦ J♣ K♦ |
       | 3    | 6♦ 7♦ Q♣    |
     And seat 1 attacks first
     When seat 3 attacks with 7♦
@@ -191,7 +191,7 @@ Feature: How to play Durak - attacking and beating
     Source: "Defending" - against a trump only a higher trump will do.
     Given the hands are:
       | seat | hand           |
-      | 1    | 9♥ 8♦ 9♣       |
+      | 1    | 9♥ 8♦ 9♣ J♠    |
       | 2    | 8♥ 10♥ A♠ 10♦  |
     And seat 1 attacks first
     When they play:

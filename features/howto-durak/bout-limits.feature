@@ -4,16 +4,16 @@ Feature: How to play Durak - how many cards a bout may hold
 
   Background:
     Given the "howto-durak" profile
-    And the trump card is 6♥
-    And the stock, top first, is "A♣ 6♥"
 
   @id:howto-durak.limits.first-bout-five @rule:howto-durak.limits.first-bout
   Scenario: Before anything has been discarded a fifth card is allowed and a sixth refused
     Source: "Attacking" - until the first discard the limit is five cards.
     Given the first bout has not been played
+    And the trump card is A♥
+    And the rest of the deck is the stock
     And the hands are:
       | seat | hand                |
-      | 1    | 7♠ 7♦ 7♣ 8♠ 8♦ 9♠   |
+      | 1    | 7♠ 7♦ 7♣ 8♠ 8♦ 6♥   |
       | 2    | 7♥ 8♥ 9♥ 10♥ J♥ Q♥  |
       | 3    | 8♣ 9♦ 9♣ 10♠ K♠ A♠  |
     And seat 1 attacks first
@@ -33,7 +33,8 @@ Feature: How to play Durak - how many cards a bout may hold
   @id:howto-durak.limits.six-then-no-seventh @rule:howto-durak.limits.six
   Scenario: Once cards have been discarded a sixth card is allowed and a seventh refused
     Source: "Attacking" - a bout holds at most six attacking cards.
-    Given the discard pile holds 6 other cards
+    Given the trump card is 6♥
+    And the stock, top first, is "A♣ J♠ 6♥"
     And the hands are:
       | seat | hand                   |
       | 1    | 7♠ 7♦ 7♣ 8♠ 8♦ 9♠      |
@@ -61,10 +62,11 @@ Feature: How to play Durak - how many cards a bout may hold
   Scenario: The five-card limit stops applying as soon as a bout ends in the discard pile
     Source: "Attacking" - the lower limit ends with the first discard.
     Given the first bout has not been played
-    And the stock, top first, is "A♣ A♦ 6♥"
+    And the trump card is 6♥
+    And the stock starts with "A♣ A♦" and holds the rest of the deck
     And the hands are:
       | seat | hand                |
-      | 1    | 7♠ K♠ K♦ K♣ Q♠ Q♦   |
+      | 1    | 7♠ K♠ K♦ K♣ Q♠ 7♥   |
       | 2    | 8♠ 6♦ 6♣ 6♠ 10♦ 10♣ |
     And seat 1 attacks first
     Then the bout limit is 5
@@ -82,7 +84,8 @@ Feature: How to play Durak - how many cards a bout may hold
   Scenario: A first bout that ends with a take leaves the five-card limit in force
     Source: "Attacking" - the limit rises only with the first discard; taken cards are not discarded.
     Given the first bout has not been played
-    And the stock, top first, is "A♦ Q♣ 6♥"
+    And the trump card is 6♥
+    And the stock starts with "A♦ Q♣" and holds the rest of the deck
     And the hands are:
       | seat | hand                |
       | 1    | 7♠ K♠ K♦ K♣ K♥ A♣   |
@@ -111,12 +114,13 @@ Feature: How to play Durak - how many cards a bout may hold
   @id:howto-durak.limits.defender-short @rule:howto-durak.limits.defender-hand
   Scenario: A defender who began the bout with three cards faces at most three attacking cards
     Source: "Attacking" - the defender's hand size when the bout began caps the attack.
-    Given the discard pile holds 6 other cards
+    Given the trump card is 6♥
+    And the stock is empty
     And the hands are:
-      | seat | hand           |
-      | 1    | 7♠ 7♦ 9♣ 9♦    |
-      | 2    | 9♠ 10♦ J♣      |
-      | 3    | 7♣ 10♣ Q♠ K♦   |
+      | seat | hand            |
+      | 1    | 7♠ 7♦ 9♣ 9♦     |
+      | 2    | 9♠ 10♦ J♣       |
+      | 3    | 7♣ 10♣ Q♠ K♦ A♦ |
     And seat 1 attacks first
     Then the bout limit is 3
     When they play:
@@ -133,7 +137,8 @@ Feature: How to play Durak - how many cards a bout may hold
   @id:howto-durak.limits.opening-over-defender-hand @rule:howto-durak.limits.defender-hand @rule:howto-durak.attack.opening-cards
   Scenario: An opening of three cards against a defender holding two is refused
     Source: "Attacking" - the defender's hand at the start caps even the opening cards.
-    Given the discard pile holds 6 other cards
+    Given the trump card is 6♥
+    And the stock is empty
     And the hands are:
       | seat | hand           |
       | 1    | 7♠ 7♦ 7♣ 9♦    |
@@ -149,9 +154,11 @@ Feature: How to play Durak - how many cards a bout may hold
   Scenario: A bout that reaches its limit with every card beaten ends at once
     Source: "Done" - reaching the card limit ends the bout without waiting for Done.
     Given the first bout has not been played
+    And the trump card is A♥
+    And the rest of the deck is the stock
     And the hands are:
       | seat | hand                |
-      | 1    | 7♠ 7♦ 7♣ 8♠ 8♦ 9♣   |
+      | 1    | 7♠ 7♦ 7♣ 8♠ 8♦ 6♥   |
       | 2    | 7♥ 8♥ 9♥ 10♥ J♥ Q♥  |
     And seat 1 attacks first
     When they play:

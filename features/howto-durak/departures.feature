@@ -10,7 +10,7 @@ Feature: How to play Durak - leaving the table
   @id:howto-durak.departures.holding-cards-stays @rule:howto-durak.departures.no-leaving
   Scenario: A player holding cards cannot leave a table with other people
     Source: "Time to think" - leaving is blocked for anyone still holding cards.
-    Given the stock, top first, is "K♥ A♥ 6♥"
+    Given the stock is empty
     And the hands are:
       | seat | hand           |
       | 1    | 9♠ 7♦ 8♣ 9♣    |
@@ -24,7 +24,6 @@ Feature: How to play Durak - leaving the table
   Scenario: A player who is out of cards may leave and the others play on
     Source: "Time to think" - the restriction is about cards in hand.
     Given the stock is empty
-    And the discard pile holds 12 other cards
     And the hands are:
       | seat | hand           |
       | 1    | 9♠ 7♦ 8♣ 9♣    |
@@ -38,7 +37,7 @@ Feature: How to play Durak - leaving the table
   @id:howto-durak.departures.alone-with-bots @rule:howto-durak.departures.no-leaving
   Scenario: With only bots at the table a player may leave with cards, and loses
     Source: "Time to think" - the restriction applies at a table with other people.
-    Given the stock, top first, is "K♥ A♥ 6♥"
+    Given the stock is empty
     And seats 2 and 3 are bots
     And the hands are:
       | seat | hand           |

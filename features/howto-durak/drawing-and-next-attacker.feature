@@ -5,12 +5,11 @@ Feature: How to play Durak - drawing from the stock and who attacks next
   Background:
     Given the "howto-durak" profile
     And the trump card is 6♥
-    And the discard pile holds 8 other cards
 
   @id:howto-durak.drawing.opener-others-defender @rule:howto-durak.drawing.order @rule:howto-durak.next-attacker.after-defence
   Scenario: After a defended bout the opener draws first, then the thrower, the defender last
     Source: "Drawing cards" - refill to six: opener, the others clockwise, the defender last.
-    Given the stock, top first, is "A♣ K♣ Q♣ J♣ 10♣ 9♣ 6♥"
+    Given the stock, top first, is "A♣ K♣ Q♣ J♣ 10♣ 9♣ 8♥ 6♥"
     And the hands are:
       | seat | hand                 |
       | 1    | 7♦ 7♣ 8♠ 9♠ 10♠ J♠   |
@@ -31,7 +30,7 @@ Feature: How to play Durak - drawing from the stock and who attacks next
     And seat 1 holds exactly "8♠ 9♠ 10♠ J♠ A♣ K♣"
     And seat 3 holds exactly "Q♠ K♠ A♠ A♦ 9♦ Q♣"
     And seat 2 holds exactly "10♦ J♦ Q♦ J♣ 10♣ 9♣"
-    And the stock, top first, is "6♥"
+    And the stock, top first, is "8♥ 6♥"
     And seat 2 attacks next
 
   @id:howto-durak.drawing.short-stock-trump-last @rule:howto-durak.drawing.order @rule:howto-durak.deal.trump
@@ -64,7 +63,7 @@ Feature: How to play Durak - drawing from the stock and who attacks next
   @id:howto-durak.drawing.full-hand-draws-nothing @rule:howto-durak.drawing.order @rule:howto-durak.take.throw-after
   Scenario: A player holding six or more cards after taking draws nothing
     Source: "Drawing cards" - only those with fewer than six cards draw.
-    Given the stock, top first, is "A♣ K♣ 6♥"
+    Given the stock, top first, is "A♣ K♣ 7♣ 6♥"
     And the hands are:
       | seat | hand                 |
       | 1    | 7♦ 8♠ 9♠ 10♠ J♠ Q♠   |
@@ -79,13 +78,13 @@ Feature: How to play Durak - drawing from the stock and who attacks next
     Then the bout ends with seat 2 taking the cards
     And seat 1 holds exactly "8♠ 9♠ 10♠ J♠ Q♠ A♣"
     And seat 2 holds 7 cards
-    And the stock, top first, is "K♣ 6♥"
+    And the stock, top first, is "K♣ 7♣ 6♥"
     And seat 1 attacks next
 
   @id:howto-durak.next-attacker.defender-leads @rule:howto-durak.next-attacker.after-defence @rule:howto-durak.attack.target
   Scenario: At four seats the defender who held off the attack leads against the next seat
     Source: "Done" - the successful defender starts the next bout, attacking the player on their left.
-    Given the stock, top first, is "A♣ 6♥"
+    Given the stock is empty
     And the hands are:
       | seat | hand           |
       | 1    | 7♦ 8♠ 9♠ 10♠   |

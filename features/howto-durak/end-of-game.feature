@@ -6,7 +6,6 @@ Feature: How to play Durak - going out, the durak, the last bout and draws
     Given the "howto-durak" profile
     And the trump card is 6♥
     And the stock is empty
-    And the discard pile holds 8 other cards
 
   @id:howto-durak.end.out-when-empty-after-stock @rule:howto-durak.end.going-out
   Scenario: A player who throws in their last card after the stock is gone leaves the game
@@ -33,16 +32,27 @@ Feature: How to play Durak - going out, the durak, the last bout and draws
     Source: "The end of the game" - players leave with empty hands only after the stock is exhausted.
     Given the stock, top first, is "A♣ K♣ 6♥"
     And the hands are:
-      | seat | hand          |
-      | 1    | 7♠            |
-      | 2    | 9♠ 10♦ J♣     |
+      | seat | hand                    |
+      | 1    | 7♠ 7♦ 7♣ 7♥ 8♦ 8♣       |
+      | 2    | 8♠ 9♦ 9♣ A♥ 10♦ 10♣ Q♠  |
     And seat 1 attacks first
     When they play:
       """
-      seat 1 attacks with 7♠
+      seat 1 attacks with 7♠ 7♦ 7♣ 7♥
+      seat 2 beats 7♠ with 8♠
+      seat 1 throws in 8♦
+      seat 1 throws in 8♣
       """
-    Then seat 1 is still in the game
-    When seat 2 beats 7♠ with 9♠
+    Then seat 1 has no cards
+    And seat 1 is still in the game
+    When they play:
+      """
+      seat 2 beats 7♦ with 9♦
+      seat 2 beats 7♣ with 9♣
+      seat 2 beats 7♥ with A♥
+      seat 2 beats 8♦ with 10♦
+      """
+    And seat 2 beats 8♣ with 10♣
     Then it is accepted
     And the bout ends with the cards discarded
     And seat 1 holds exactly "A♣ K♣ 6♥"
@@ -76,7 +86,7 @@ Feature: How to play Durak - going out, the durak, the last bout and draws
     Given the hands are:
       | seat | hand          |
       | 1    | 7♠            |
-      | 2    | 9♠ 10♦        |
+      | 2    | 9♠ 10♦ J♣     |
       | 3    |               |
     And seat 1 attacks first
     When they play:
@@ -135,7 +145,7 @@ Feature: How to play Durak - going out, the durak, the last bout and draws
     Source: "The end of the game" - no draw unless nobody has cards; the one left holding cards loses.
     Given the hands are:
       | seat | hand     |
-      | 1    | 7♠ K♣    |
+      | 1    | 7♠ K♣ Q♦ |
       | 2    | 9♠       |
     And seat 1 attacks first
     When they play:
@@ -153,7 +163,7 @@ Feature: How to play Durak - going out, the durak, the last bout and draws
     Source: assumed - a decided game takes no further moves.
     Given the hands are:
       | seat | hand     |
-      | 1    | 7♠ K♣    |
+      | 1    | 7♠ K♣ Q♦ |
       | 2    | 9♠       |
     And seat 1 attacks first
     When they play:

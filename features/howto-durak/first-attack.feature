@@ -5,7 +5,7 @@ Feature: How to play Durak - who attacks first
   Background:
     Given the "howto-durak" profile
     And the trump card is 6♥
-    And the stock, top first, is "A♣ 6♥"
+    And the rest of the deck is the stock
 
   @id:howto-durak.first-attack.lowest-trump-leads @rule:howto-durak.first-attack.lowest-trump @rule:howto-durak.attack.target
   Scenario: The player holding the lowest trump makes the first attack

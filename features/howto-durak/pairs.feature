@@ -6,12 +6,11 @@ Feature: How to play Durak - playing in pairs
     Given the "howto-durak" profile
     And the option "teams" is "pairs"
     And the trump card is 6♥
-    And the discard pile holds 8 other cards
 
   @id:howto-durak.pairs.partner-throws-in-not-defenders @rule:howto-durak.pairs.partners @rule:howto-durak.pairs.skip-partner @rule:howto-durak.throw-in.who
   Scenario: The attacker's partner throws in but the defender's partner may not
     Source: "Playing in pairs" - partners sit opposite and never throw in against each other.
-    Given the stock, top first, is "A♣ 6♥"
+    Given the stock is empty
     And the hands are:
       | seat | hand                 |
       | 1    | 7♠ 9♣ K♠ 8♦          |
@@ -39,7 +38,7 @@ Feature: How to play Durak - playing in pairs
       | 1    | 7♠ 9♣         |
       | 2    |               |
       | 3    | 7♦ 9♦         |
-      | 4    | 7♣ 9♥ 10♥     |
+      | 4    | 7♣ 9♥ 10♥ J♣  |
     And seat 1 attacks first
     Then seat 1 attacks seat 4
     When seat 1 attacks with 7♠
@@ -56,7 +55,7 @@ Feature: How to play Durak - playing in pairs
       | 1    | 7♠ 9♣ J♠      |
       | 2    | 7♦ 10♦ J♣     |
       | 3    |               |
-      | 4    | 8♣ 9♥ 10♥     |
+      | 4    | 8♣ 9♥ 10♥ K♣  |
     And seat 1 attacks first
     When they play:
       """
@@ -70,7 +69,7 @@ Feature: How to play Durak - playing in pairs
   @id:howto-durak.pairs.take-next-attacker @rule:howto-durak.next-attacker.after-take @rule:howto-durak.pairs.skip-partner
   Scenario: After a take in pairs the taker's left-hand opponent attacks the taker's partner
     Source: "Take" - the player left of the taker starts; "Playing in pairs" - that seat faces the taker's partner.
-    Given the stock, top first, is "A♣ 6♥"
+    Given the stock is empty
     And the hands are:
       | seat | hand                 |
       | 1    | 7♠ 9♣ K♠ 8♦          |
@@ -99,7 +98,7 @@ Feature: How to play Durak - playing in pairs
       | 1    | 7♠            |
       | 2    | 9♠ 10♦        |
       | 3    |               |
-      | 4    | J♦ Q♣         |
+      | 4    | J♦ Q♣ K♣      |
     And seat 1 attacks first
     When they play:
       """
@@ -118,7 +117,7 @@ Feature: How to play Durak - playing in pairs
     And the hands are:
       | seat | hand          |
       | 1    | 7♠            |
-      | 2    | 9♠ 10♦        |
+      | 2    | 9♠ 10♦ J♣     |
       | 3    |               |
       | 4    |               |
     And seat 1 attacks first
@@ -160,7 +159,7 @@ Feature: How to play Durak - playing in pairs
       | 1    | 7♠            |
       | 2    | 9♠ 10♦        |
       | 3    | J♠ Q♦         |
-      | 4    | Q♣ K♣         |
+      | 4    | Q♣ K♣ A♣      |
     And seat 1 attacks first
     When they play:
       """

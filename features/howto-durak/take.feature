@@ -5,8 +5,7 @@ Feature: How to play Durak - taking the cards
   Background:
     Given the "howto-durak" profile
     And the trump card is 6♥
-    And the stock, top first, is "A♣ 6♥"
-    And the discard pile holds 8 other cards
+    And the stock is empty
 
   @id:howto-durak.take.with-unbeaten-card @rule:howto-durak.take.when @rule:howto-durak.take.throw-after
   Scenario: The defender takes while a card is unbeaten and may no longer beat
@@ -112,7 +111,7 @@ Feature: How to play Durak - taking the cards
     Source: "Take" - throw-ins after Take stay within the limit; "Done" - reaching it ends the bout.
     Given the hands are:
       | seat | hand              |
-      | 1    | 7♠ 7♦ 9♣ K♠       |
+      | 1    | 7♠ 7♦ 9♣ K♠ A♠    |
       | 2    | 9♠ 10♦ J♣         |
       | 3    | 7♣ 9♦ 10♣ Q♠      |
     And seat 1 attacks first

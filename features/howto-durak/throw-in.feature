@@ -5,8 +5,7 @@ Feature: How to play Durak - throwing in, Done and the end of a defended bout
   Background:
     Given the "howto-durak" profile
     And the trump card is 6♥
-    And the stock, top first, is "A♣ 6♥"
-    And the discard pile holds 8 other cards
+    And the stock is empty
 
   @id:howto-durak.throw-in.attack-rank @rule:howto-durak.throw-in.rank
   Scenario: Another player throws in a card of the attacking card's rank
@@ -160,7 +159,6 @@ Feature: How to play Durak - throwing in, Done and the end of a defended bout
   Scenario: With Neighbours the next seat still playing counts as a neighbour
     Source: "Throwing in" - Neighbours; the profile reads them as the nearest players still in the game.
     Given the option "throw_in" is "neighbours"
-    And the stock is empty
     And the hands are:
       | seat | hand                |
       | 1    | 7♠ 9♣ K♠ 8♦         |
@@ -182,7 +180,7 @@ Feature: How to play Durak - throwing in, Done and the end of a defended bout
     Source: "Throwing in" - adding is allowed at any moment of an open bout, by more than one player.
     Given the hands are:
       | seat | hand                |
-      | 1    | 7♠ 9♣ K♠ 8♦         |
+      | 1    | 7♠ 9♣ K♠ 8♦ A♦      |
       | 2    | 9♠ 10♦ J♣ Q♦ 7♣ 8♥  |
       | 3    | 7♦ 9♦ 8♣ Q♠         |
       | 4    | 10♣ 9♥ 10♥ J♦ 7♥    |
@@ -254,7 +252,7 @@ Feature: How to play Durak - throwing in, Done and the end of a defended bout
     When seat 4 is done
     Then it is accepted
     And the bout ends with the cards discarded
-    And the discard pile holds 10 cards
+    And the discard pile holds 2 more cards
     And seat 2 attacks next
 
   @id:howto-durak.done.new-card-reopens @rule:howto-durak.done.when @rule:howto-durak.throw-in.any-time
@@ -287,18 +285,24 @@ Feature: How to play Durak - throwing in, Done and the end of a defended bout
     Source: "Done" - a defender who runs out of cards ends the bout without waiting for Done.
     Given the stock, top first, is "A♠ K♣ Q♣ J♥ 10♥ 9♥ 8♥ 6♥"
     And the hands are:
-      | seat | hand          |
-      | 1    | 7♠ 9♣ K♠ 8♦   |
-      | 2    | 9♠ 10♦        |
-      | 3    | 7♦ 9♦ 8♣ Q♠   |
+      | seat | hand                 |
+      | 1    | 7♠ 7♦ 7♣ 8♠ 9♣ K♠    |
+      | 2    | 9♠ 10♦ 8♣ 10♠ J♦ A♣  |
+      | 3    | 9♦ 8♦ Q♠ 10♣ J♣ Q♦   |
     And seat 1 attacks first
     When they play:
       """
-      seat 1 attacks with 7♠
+      seat 1 attacks with 7♠ 7♦ 7♣
       seat 2 beats 7♠ with 9♠
+      seat 2 beats 7♦ with 10♦
+      seat 2 beats 7♣ with 8♣
       seat 3 throws in 9♦
+      seat 2 beats 9♦ with J♦
+      seat 1 throws in 8♠
+      seat 2 beats 8♠ with 10♠
+      seat 3 throws in 10♣
       """
-    And seat 2 beats 9♦ with 10♦
+    And seat 2 beats 10♣ with A♣
     Then it is accepted
     And the bout ends with the cards discarded
     And seat 2 attacks next

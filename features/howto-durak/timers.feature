@@ -5,7 +5,7 @@ Feature: How to play Durak - time to think
   Background:
     Given the "howto-durak" profile
     And the trump card is 6♥
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock is empty
     And seat 1 attacks first
 
   @id:howto-durak.timers.normal-speed @rule:howto-durak.timers.limits @rule:howto-durak.table.setup
@@ -115,8 +115,8 @@ Feature: How to play Durak - time to think
     Given the options are "speed=normal"
     And the hands are:
       | seat | hand           |
-      | 1    | 7♠ 8♠ 9♣ 10♣   |
-      | 2    | 6♦ 7♦ 8♦ 9♦ 10♠|
+      | 1    | 7♠ 8♠ 9♣ 10♣ 6♥ |
+      | 2    | 6♦ 7♦ 8♦ 9♦ 10♠ |
     When seat 1 attacks with 7♠
     Then it is accepted
     When 30 seconds pass

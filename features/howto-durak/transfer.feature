@@ -6,8 +6,7 @@ Feature: How to play Durak - passing the attack on
     Given the "howto-durak" profile
     And the option "mode" is "passing"
     And the trump card is 6♥
-    And the stock, top first, is "A♣ 6♥"
-    And the discard pile holds 8 other cards
+    And the stock is empty
 
   @id:howto-durak.transfer.not-at-throw-in-tables @rule:howto-durak.transfer.mode
   Scenario: There is no passing at a Throw-in table
@@ -15,7 +14,7 @@ Feature: How to play Durak - passing the attack on
     Given the option "mode" is "throw_in"
     And the hands are:
       | seat | hand             |
-      | 1    | 7♠ 8♦ 9♣ K♠      |
+      | 1    | 7♠ 8♦ 9♣ K♠ A♠   |
       | 2    | 7♦ 9♠ 10♦ J♣     |
       | 3    | 7♣ 8♠ 10♣ Q♠ J♦  |
     And seat 1 attacks first
@@ -32,7 +31,7 @@ Feature: How to play Durak - passing the attack on
     Source: "Passing" - a matching-rank card from the defender moves the whole attack to the following seat.
     Given the hands are:
       | seat | hand             |
-      | 1    | 7♠ 8♦ 9♣ K♠      |
+      | 1    | 7♠ 8♦ 9♣ K♠ A♠   |
       | 2    | 7♦ 9♠ 10♦ J♣     |
       | 3    | 7♣ 8♠ 10♣ Q♠ J♦  |
     And seat 1 attacks first
@@ -53,7 +52,7 @@ Feature: How to play Durak - passing the attack on
     Source: "Passing" - the passing card has the attacking card's rank.
     Given the hands are:
       | seat | hand             |
-      | 1    | 7♠ 8♦ 9♣ K♠      |
+      | 1    | 7♠ 8♦ 9♣ K♠ A♠   |
       | 2    | 7♦ 9♠ 10♦ J♣     |
       | 3    | 7♣ 8♠ 10♣ Q♠ J♦  |
     And seat 1 attacks first
@@ -69,7 +68,7 @@ Feature: How to play Durak - passing the attack on
     Source: "Passing" - a pass is possible only before any beat.
     Given the hands are:
       | seat | hand             |
-      | 1    | 7♠ 7♣ 8♦ 9♣      |
+      | 1    | 7♠ 7♣ 8♦ 9♣ A♠   |
       | 2    | 7♦ 9♠ 10♦ J♣     |
       | 3    | 8♠ 10♣ Q♠ J♦ K♦  |
     And seat 1 attacks first
@@ -86,7 +85,7 @@ Feature: How to play Durak - passing the attack on
     Source: "Take" - once Take is pressed the defender neither beats nor passes.
     Given the hands are:
       | seat | hand             |
-      | 1    | 7♠ 8♦ 9♣ K♠      |
+      | 1    | 7♠ 8♦ 9♣ K♠ A♠   |
       | 2    | 7♦ 9♠ 10♦ J♣     |
       | 3    | 7♣ 8♠ 10♣ Q♠ J♦  |
     And seat 1 attacks first
@@ -103,7 +102,7 @@ Feature: How to play Durak - passing the attack on
     Source: "Passing" - each pass uses a single card; then the following seat defends.
     Given the hands are:
       | seat | hand                |
-      | 1    | 7♠ 8♦ 9♣ K♠         |
+      | 1    | 7♠ 8♦ 9♣ K♠ A♠      |
       | 2    | 7♦ 7♣ 9♠ 10♦ J♣     |
       | 3    | 8♠ 10♣ Q♠ J♦ K♦ A♦  |
     And seat 1 attacks first
@@ -138,7 +137,7 @@ Feature: How to play Durak - passing the attack on
     Source: "Passing" - one card per card to beat is sufficient.
     Given the hands are:
       | seat | hand             |
-      | 1    | 7♠ 7♣ 8♦ 9♣      |
+      | 1    | 7♠ 7♣ 8♦ 9♣ A♠   |
       | 2    | 7♦ 9♠ 10♦ J♣     |
       | 3    | 8♠ 10♣ Q♠        |
     And seat 1 attacks first
@@ -172,11 +171,12 @@ Feature: How to play Durak - passing the attack on
   @id:howto-durak.transfer.first-bout-limit-applies @rule:howto-durak.transfer.capacity @rule:howto-durak.limits.first-bout
   Scenario: After a pass in the first bout the five-card limit still holds
     Source: "Passing" - the bout limit (five or six) still applies after a pass.
-    Given the discard pile is empty
-    And the first bout has not been played
+    Given the first bout has not been played
+    And the trump card is A♥
+    And the rest of the deck is the stock
     And the hands are:
       | seat | hand                |
-      | 1    | 7♠ 8♠ 8♦ 8♣ 9♠ 9♦   |
+      | 1    | 7♠ 8♠ 8♦ 8♣ 9♠ 6♥   |
       | 2    | 7♦ 10♦ J♦ Q♦ K♦ A♦  |
       | 3    | 7♥ 8♥ 9♥ 10♥ J♥ Q♥  |
     And seat 1 attacks first
@@ -198,7 +198,7 @@ Feature: How to play Durak - passing the attack on
     Source: "Passing" - the attack may be passed again, even round the whole table.
     Given the hands are:
       | seat | hand             |
-      | 1    | 7♠ 8♦ 9♣ K♠      |
+      | 1    | 7♠ 8♦ 9♣ K♠ A♠   |
       | 2    | 7♦ 9♠ 10♦ J♣     |
       | 3    | 7♣ 8♠ 10♣ Q♠ J♦  |
     And seat 1 attacks first
@@ -222,7 +222,7 @@ Feature: How to play Durak - passing the attack on
     Source: "Passing" - whoever passed can throw in like the other players.
     Given the hands are:
       | seat | hand             |
-      | 1    | 7♠ 7♣ 9♣ K♠      |
+      | 1    | 7♠ 7♣ 9♣ K♠ A♠   |
       | 2    | 7♦ 9♠ 10♦ 8♣     |
       | 3    | 8♠ 10♣ Q♠ J♦ A♦  |
     And seat 1 attacks first
@@ -245,7 +245,7 @@ Feature: How to play Durak - passing the attack on
     Source: "Passing" - a pass is never made by merely showing a trump, so the trump is played.
     Given the hands are:
       | seat | hand             |
-      | 1    | 7♠ 8♦ 9♣ K♠      |
+      | 1    | 7♠ 8♦ 9♣ K♠ A♠   |
       | 2    | 7♥ 9♠ 10♦ J♣     |
       | 3    | 7♣ 8♠ 10♣ Q♠ J♦  |
     And seat 1 attacks first
@@ -262,25 +262,25 @@ Feature: How to play Durak - passing the attack on
   @id:howto-durak.transfer.take-draw-order @rule:howto-durak.drawing.order @rule:howto-durak.next-attacker.after-take
   Scenario: After a passed attack is taken the opener draws first and the player left of the taker attacks
     Source: "Drawing cards" - opener first, defender last; "Take" - the taker's left-hand player starts.
-    Given the stock, top first, is "A♣ K♣ Q♣ 6♥"
+    Given the stock, top first, is "A♣ K♣ 6♥"
     And the hands are:
-      | seat | hand             |
-      | 1    | 7♠ 8♦ 9♣ K♠      |
-      | 2    | 7♦ 9♠ 10♦ J♣     |
-      | 3    | 8♠ 10♣ Q♠ J♦     |
+      | seat | hand                  |
+      | 1    | 7♠ 7♣ 8♦ 9♣ K♠ Q♦     |
+      | 2    | 7♦ 9♠ 10♦ J♣ 10♠ 8♥   |
+      | 3    | 8♠ 10♣ Q♠ J♦ 9♦ K♦ A♦ |
     And seat 1 attacks first
     When they play:
       """
-      seat 1 attacks with 7♠
+      seat 1 attacks with 7♠ 7♣
       seat 2 transfers with 7♦
       seat 3 takes
       seat 1 passes
       seat 2 passes
       """
     Then the bout ends with seat 3 taking the cards
-    And seat 1 holds exactly "8♦ 9♣ K♠ A♣ K♣ Q♣"
-    And seat 2 holds exactly "9♠ 10♦ J♣ 6♥"
-    And seat 3 holds 6 cards
+    And seat 1 holds exactly "8♦ 9♣ K♠ Q♦ A♣ K♣"
+    And seat 2 holds exactly "9♠ 10♦ J♣ 10♠ 8♥ 6♥"
+    And seat 3 holds 10 cards
     And the stock holds 0 cards
     And seat 1 attacks next
     And seat 1 attacks seat 2
@@ -290,7 +290,7 @@ Feature: How to play Durak - passing the attack on
     Source: "Done" - the successful defender, here the seat passed to, leads next.
     Given the hands are:
       | seat | hand             |
-      | 1    | 7♠ 8♦ 9♣ K♠      |
+      | 1    | 7♠ 8♦ 9♣ K♠ A♠   |
       | 2    | 7♦ 9♠ 10♦ J♣     |
       | 3    | 8♠ 10♣ Q♠ J♦ A♦  |
     And seat 1 attacks first
