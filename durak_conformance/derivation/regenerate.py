@@ -9,6 +9,7 @@ run has any more, a derivation that no longer reaches its position on the refere
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -32,7 +33,9 @@ def result_for(run: Run) -> Derivation | Underivable:
         return Underivable(
             "the position cannot be reached by legal play: " + "; ".join(run.problems)
         )
-    shown = [s for s in run.steps if any(p in s for p in SHOWN_TRUMP_STEPS)]
+    # (Once the next game of the match is dealt, what is shown comes from that deal.)
+    first_game = list(itertools.takewhile(lambda s: "next game is dealt" not in s, run.steps))
+    shown = [s for s in first_game if any(p in s for p in SHOWN_TRUMP_STEPS)]
     if shown:
         return Underivable(
             f"the scenario checks the lowest trump shown at the deal ('{shown[0]}'), which a "

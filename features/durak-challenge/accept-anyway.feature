@@ -34,7 +34,7 @@ Feature: Durak Challenge - after a complete defence: accept anyway or keep the d
     Given the hands are:
       | seat | hand           |
       | 1    | 9♠ 10♦ 6♣ 8♦   |
-      | 2    | 7♠ 7♦ K♠       |
+      | 2    | 7♠ 7♦ K♠ A♣    |
     And seat 2 attacks first
     When they play:
       """
@@ -48,7 +48,7 @@ Feature: Durak Challenge - after a complete defence: accept anyway or keep the d
     Then it is accepted
     And the bout ends with seat 1 taking the cards
     And seat 1 holds exactly "6♣ 8♦ 7♠ 9♠ 7♦ 10♦"
-    And the discard pile holds 0 cards
+    And the discard pile holds 0 more cards
     And seat 2 attacks next
     And seat 2 attacks seat 1
 
@@ -152,7 +152,7 @@ Feature: Durak Challenge - after a complete defence: accept anyway or keep the d
     Given the hands are:
       | seat | hand           |
       | 1    | 9♠ 10♦ 6♣ 8♦   |
-      | 2    | 7♠ 7♦ K♠       |
+      | 2    | 7♠ 7♦ K♠ A♣    |
     And seat 2 attacks first
     When they play:
       """
@@ -165,7 +165,7 @@ Feature: Durak Challenge - after a complete defence: accept anyway or keep the d
     And seat 1 keeps the defence
     Then it is accepted
     And the bout ends with the cards discarded
-    And the discard pile holds 4 cards
+    And the discard pile holds 4 more cards
     And seat 1 holds exactly "6♣ 8♦"
     And seat 1 attacks next
     And seat 1 attacks seat 2

@@ -164,7 +164,7 @@ Feature: Durak Challenge - opening an attack and beating it
     Source: "Playing the Game" - each attacking card is answered by one defending card.
     Given the hands are:
       | seat | hand        |
-      | 1    | 7♠ 8♦       |
+      | 1    | 7♠ 8♦ J♣    |
       | 2    | 9♠ 10♠ 6♣   |
     And seat 1 attacks first
     When they play:
@@ -236,7 +236,7 @@ Feature: Durak Challenge - opening an attack and beating it
     Source: assumed - the document describes no transfer; attacks stay between the two players.
     Given the hands are:
       | seat | hand     |
-      | 1    | 7♠ 8♦    |
+      | 1    | 7♠ 8♦ J♣ |
       | 2    | 7♦ 6♣ 9♣ |
     And seat 1 attacks first
     When they play:

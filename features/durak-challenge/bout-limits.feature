@@ -12,9 +12,9 @@ Feature: Durak Challenge - how many cards one attack may hold
   Scenario: A sixth card may be added, and once it is beaten the attack can grow no more
     Source: "Rules for the Attack" - condition 2: six attacking cards at most, even against a bigger hand.
     Given the hands are:
-      | seat | hand                       |
-      | 1    | 6♠ 6♦ 6♣ 9♣ 10♠ 10♦ J♦     |
-      | 2    | 9♠ 9♦ 10♣ J♣ Q♠ K♦ A♠ A♣   |
+      | seat | hand                        |
+      | 1    | 6♠ 6♦ 6♣ 9♣ 10♠ 10♦ J♦      |
+      | 2    | 9♠ 9♦ 10♣ J♣ Q♠ K♦ A♠ A♣ Q♦ |
     And seat 1 attacks first
     When they play:
       """
@@ -45,9 +45,9 @@ Feature: Durak Challenge - how many cards one attack may hold
   Scenario: A seventh attacking card is refused
     Source: "Rules for the Attack" - condition 2: the attacker never plays more than six cards in one attack.
     Given the hands are:
-      | seat | hand                       |
-      | 1    | 6♠ 6♦ 6♣ 9♣ 10♠ 10♦ J♦     |
-      | 2    | 9♠ 9♦ 10♣ J♣ Q♠ K♦ A♠ A♣   |
+      | seat | hand                        |
+      | 1    | 6♠ 6♦ 6♣ 9♣ 10♠ 10♦ J♦      |
+      | 2    | 9♠ 9♦ 10♣ J♣ Q♠ K♦ A♠ A♣ Q♦ |
     And seat 1 attacks first
     When they play:
       """
@@ -98,7 +98,7 @@ Feature: Durak Challenge - how many cards one attack may hold
     Source: "Rules for the Attack" - condition 3 looks at the defender's hand at the beginning of the attack.
     Given the hands are:
       | seat | hand              |
-      | 1    | 7♠ 7♦ 7♣ 9♣ K♠    |
+      | 1    | 7♠ 7♦ 7♣ 9♣ K♠ Q♦ |
       | 2    | 9♠ 10♦ 6♣ 6♦      |
     And seat 1 attacks first
     When they play:
@@ -116,7 +116,7 @@ Feature: Durak Challenge - how many cards one attack may hold
     Then it is accepted
     And the bout ends with seat 2 taking the cards
     And seat 2 holds 8 cards
-    And seat 1 holds exactly "K♠"
+    And seat 1 holds exactly "K♠ Q♦"
 
   @id:durak-challenge.limits.defender-with-one-card @rule:durak-challenge.limits.defender-hand
   Scenario: Against a defender with a single card the attack stays at one card

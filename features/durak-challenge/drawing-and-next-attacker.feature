@@ -36,11 +36,11 @@ Feature: Durak Challenge - replenishing hands and who attacks next
   @id:durak-challenge.drawing.short-stock-trump-last @rule:durak-challenge.drawing.order @rule:durak-challenge.deal.trump
   Scenario: When the deck runs short the attacker is served first and the face-up trump is the last card drawn
     Source: "Replenishing Hands" - draw until six or until the deck is empty; "The Deal" - the face-up trump is dealt last.
-    Given the stock, top first, is "J♣ Q♣ 6♥"
+    Given the stock, top first, is "J♣ Q♣ K♣ 6♥"
     And the hands are:
       | seat | hand                |
-      | 1    | 7♠ 7♦ K♠ A♣ Q♦ J♦   |
-      | 2    | 9♠ 10♦ 6♣ 8♦ 8♣ 9♣  |
+      | 1    | 7♠ 7♦ 7♣ K♠ A♣ Q♦   |
+      | 2    | 9♠ 10♦ 9♣ 6♣ 8♦ 8♣  |
     And seat 1 attacks first
     When they play:
       """
@@ -48,11 +48,13 @@ Feature: Durak Challenge - replenishing hands and who attacks next
       seat 2 beats 7♠ with 9♠
       seat 1 throws in 7♦
       seat 2 beats 7♦ with 10♦
+      seat 1 throws in 7♣
+      seat 2 beats 7♣ with 9♣
       seat 1 ends the attack
       seat 2 keeps the defence
       """
-    Then seat 1 holds exactly "K♠ A♣ Q♦ J♦ J♣ Q♣"
-    And seat 2 holds exactly "6♣ 8♦ 8♣ 9♣ 6♥"
+    Then seat 1 holds exactly "K♠ A♣ Q♦ J♣ Q♣ K♣"
+    And seat 2 holds exactly "6♣ 8♦ 8♣ 6♥"
     And the stock is now empty
     And the game is not over
 
@@ -104,7 +106,7 @@ Feature: Durak Challenge - replenishing hands and who attacks next
   @id:durak-challenge.drawing.full-attacker-draws-nothing @rule:durak-challenge.drawing.order
   Scenario: An attacker still holding six cards draws nothing and the defender takes the top card
     Source: "Replenishing Hands" - a hand is refilled only when it holds fewer than six cards.
-    Given the stock, top first, is "J♣ Q♣ K♣ A♦ 7♥ 6♥"
+    Given the stock, top first, is "J♣ Q♣ K♣ A♦ 7♥ 8♥ 6♥"
     And the hands are:
       | seat | hand                    |
       | 1    | 7♠ K♠ A♣ Q♦ J♦ 10♠ 8♠   |
@@ -119,5 +121,5 @@ Feature: Durak Challenge - replenishing hands and who attacks next
       """
     Then seat 1 holds exactly "K♠ A♣ Q♦ J♦ 10♠ 8♠"
     And seat 2 holds exactly "10♦ 6♣ 8♦ 8♣ 9♣ J♣"
-    And the stock, top first, is "Q♣ K♣ A♦ 7♥ 6♥"
+    And the stock, top first, is "Q♣ K♣ A♦ 7♥ 8♥ 6♥"
     And seat 2 attacks next

@@ -14,7 +14,7 @@ Feature: Durak Challenge - winning, the durak and draws
     Given the hands are:
       | seat | hand     |
       | 1    | 7♠       |
-      | 2    | 9♠ 8♦    |
+      | 2    | 9♠ 8♦ Q♣ |
     And seat 1 attacks first
     When seat 1 attacks with 7♠
     Then it is accepted
@@ -28,7 +28,7 @@ Feature: Durak Challenge - winning, the durak and draws
     Given the hands are:
       | seat | hand     |
       | 1    | 7♠       |
-      | 2    | 9♠ 8♦    |
+      | 2    | 9♠ 8♦ Q♣ |
     And seat 1 attacks first
     When they play:
       """
@@ -48,7 +48,7 @@ Feature: Durak Challenge - winning, the durak and draws
     Given the hands are:
       | seat | hand     |
       | 1    | 7♠       |
-      | 2    | 8♦ 6♣    |
+      | 2    | 8♦ 6♣ Q♣ |
     And seat 1 attacks first
     When they play:
       """
@@ -59,7 +59,7 @@ Feature: Durak Challenge - winning, the durak and draws
     And the game is over
     And seat 1 wins
     And seat 2 is the durak
-    And seat 2 holds exactly "8♦ 6♣ 7♠"
+    And seat 2 holds exactly "8♦ 6♣ Q♣ 7♠"
 
   @id:durak-challenge.end.defender-wins @rule:durak-challenge.end.win
   Scenario: The defender beats with its last card while the attacker still holds cards: the defender wins
@@ -84,7 +84,7 @@ Feature: Durak Challenge - winning, the durak and draws
     Source: "Winning the Game" and "Playing the Game" - accepting anyway is allowed even here; the computer's hand is empty.
     Given the hands are:
       | seat | hand     |
-      | 1    | 9♠ 8♦    |
+      | 1    | 9♠ 8♦ Q♣ |
       | 2    | 7♠       |
     And seat 2 attacks first
     When they play:
@@ -98,7 +98,7 @@ Feature: Durak Challenge - winning, the durak and draws
     And the game is over
     And seat 2 wins
     And seat 1 is the durak
-    And seat 1 holds exactly "8♦ 7♠ 9♠"
+    And seat 1 holds exactly "8♦ Q♣ 7♠ 9♠"
 
   @id:durak-challenge.end.draw-last-cards @rule:durak-challenge.end.draw @ambiguous
   Scenario: The last card is beaten with the defender's last card: a draw
@@ -139,21 +139,31 @@ Feature: Durak Challenge - winning, the durak and draws
   @id:durak-challenge.end.not-while-deck-lasts @rule:durak-challenge.end.win @rule:durak-challenge.drawing.order
   Scenario: An empty hand does not win while the deck still has cards
     Source: "Winning the Game" - only once all cards are dealt; until then hands are replenished.
-    Given the stock, top first, is "J♣ Q♣ 6♥"
+    Given the stock, top first, is "A♠ A♦ A♣ 7♠ 7♦ 6♥"
     And the hands are:
-      | seat | hand                 |
-      | 1    | 7♠ K♣ Q♦ J♦ 10♣ 8♦   |
-      | 2    | 9♠                   |
+      | seat | hand                      |
+      | 1    | 6♠ 8♦ 6♣ 9♠ 10♦ J♣ K♣ Q♦  |
+      | 2    | 8♠ 9♦ 9♣ 10♠ J♦ Q♣        |
     And seat 1 attacks first
     When they play:
       """
-      seat 1 attacks with 7♠
+      seat 1 attacks with 6♠
+      seat 2 beats 6♠ with 8♠
+      seat 1 throws in 8♦
+      seat 2 beats 8♦ with 9♦
+      seat 1 throws in 6♣
+      seat 2 beats 6♣ with 9♣
+      seat 1 throws in 9♠
+      seat 2 beats 9♠ with 10♠
+      seat 1 throws in 10♦
+      seat 2 beats 10♦ with J♦
+      seat 1 throws in J♣
       """
-    And seat 2 beats 7♠ with 9♠
+    And seat 2 beats J♣ with Q♣
     Then it is accepted
     And the game is not over
-    And seat 1 holds exactly "K♣ Q♦ J♦ 10♣ 8♦ J♣"
-    And seat 2 holds exactly "Q♣ 6♥"
+    And seat 1 holds exactly "K♣ Q♦ A♠ A♦ A♣ 7♠"
+    And seat 2 holds exactly "7♦ 6♥"
     And seat 2 attacks next
 
   @id:durak-challenge.game.no-play-after-result @rule:durak-challenge.game.finished

@@ -7,7 +7,6 @@ Feature: Durak Challenge - the double-six win (fool with epaulettes)
     And seat 2 is the computer
     And the trump card is 10♥
     And the stock is empty
-    And the discard pile holds 12 other cards
 
   @id:durak-challenge.epaulettes.human-double-six @rule:durak-challenge.epaulettes.double-six @rule:durak-challenge.epaulettes.score
   Scenario: The player wins by attacking with two sixes: the computer gets a pair of epaulettes
@@ -15,7 +14,7 @@ Feature: Durak Challenge - the double-six win (fool with epaulettes)
     Given the hands are:
       | seat | hand        |
       | 1    | 6♠ 6♦       |
-      | 2    | 7♠ 8♦ 9♣    |
+      | 2    | 7♠ 8♦ 9♣ J♣ |
     And seat 1 attacks first
     When they play:
       """
@@ -39,7 +38,7 @@ Feature: Durak Challenge - the double-six win (fool with epaulettes)
     Given the hands are:
       | seat | hand        |
       | 1    | 6♠ 7♦       |
-      | 2    | 7♠ 8♦ 9♣    |
+      | 2    | 7♠ 8♦ 9♣ J♣ |
     And seat 1 attacks first
     When they play:
       """
@@ -59,7 +58,7 @@ Feature: Durak Challenge - the double-six win (fool with epaulettes)
     Source: "The Double Six Win" - a loss in this manner reduces the epaulette pairs by one and counts as a double loss.
     Given the hands are:
       | seat | hand        |
-      | 1    | 7♠ 8♦ 9♣    |
+      | 1    | 7♠ 8♦ 9♣ J♣ |
       | 2    | 6♠ 6♦       |
     And seat 2 attacks first
     When they play:

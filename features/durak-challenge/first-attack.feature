@@ -10,7 +10,7 @@ Feature: Durak Challenge - who attacks first
   Scenario: The computer holds the lowest trump and attacks first
     Source: "Who attacks first?" - the lowest trump in a hand decides; the face-up card in the deck does not count.
     Given the trump card is 6♥
-    And the stock, top first, is "J♣ Q♣ 6♥"
+    And the rest of the deck is the stock
     And the hands are:
       | seat | hand                 |
       | 1    | 9♥ 7♠ 8♦ K♣ Q♠ 10♣   |
@@ -23,7 +23,7 @@ Feature: Durak Challenge - who attacks first
   Scenario: The player with the single lowest trump attacks first, however many trumps the other holds
     Source: "Who attacks first?" - the lowest ranking trump decides, not the number of trumps.
     Given the trump card is 6♠
-    And the stock, top first, is "J♣ Q♣ 6♠"
+    And the rest of the deck is the stock
     And the hands are:
       | seat | hand                 |
       | 1    | 7♠ 9♥ 8♦ K♣ Q♥ 10♣   |
@@ -35,7 +35,7 @@ Feature: Durak Challenge - who attacks first
   Scenario: With no trump in either hand the human player attacks first, even against the lowest card
     Source: "Who attacks first?" - no trump in either hand: the player, not the computer, attacks first.
     Given the trump card is 6♥
-    And the stock, top first, is "J♣ Q♣ 6♥"
+    And the rest of the deck is the stock
     And the hands are:
       | seat | hand                 |
       | 1    | 9♠ 10♠ 8♦ K♣ Q♠ 10♣  |

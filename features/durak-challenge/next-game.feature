@@ -19,11 +19,10 @@ Feature: Durak Challenge - the next game, shown trump and leaving
     Source: "Who attacks first?" - once a winner is determined, the winner attacks first next game.
     Given the trump card is 10♥
     And the stock is empty
-    And the discard pile holds 12 other cards
     And the hands are:
       | seat | hand     |
       | 1    | 7♠       |
-      | 2    | 9♠ 8♦    |
+      | 2    | 9♠ 8♦ Q♣ |
     And seat 1 attacks first
     When they play:
       """
@@ -42,7 +41,6 @@ Feature: Durak Challenge - the next game, shown trump and leaving
     Source: "Who attacks first?" - until a game results in a winner, the lowest trump decides.
     Given the trump card is 10♥
     And the stock is empty
-    And the discard pile holds 12 other cards
     And the hands are:
       | seat | hand     |
       | 1    | 7♠       |
@@ -62,7 +60,7 @@ Feature: Durak Challenge - the next game, shown trump and leaving
   Scenario: Leaving a started game is a loss, and the computer leads the next game
     Source: "Forfeiting a Game" - closing or leaving before the end is a loss.
     Given the trump card is 6♥
-    And the stock, top first, is "J♣ Q♣ 6♥"
+    And the rest of the deck is the stock
     And the hands are:
       | seat | hand                 |
       | 1    | 9♥ 7♠ 8♦ K♣ Q♠ 10♣   |
@@ -79,7 +77,7 @@ Feature: Durak Challenge - the next game, shown trump and leaving
   Scenario: After leaving, the game takes no more moves
     Source: "Forfeiting a Game" - the game is lost and over.
     Given the trump card is 6♥
-    And the stock, top first, is "J♣ Q♣ 6♥"
+    And the rest of the deck is the stock
     And the hands are:
       | seat | hand                 |
       | 1    | 9♥ 7♠ 8♦ K♣ Q♠ 10♣   |

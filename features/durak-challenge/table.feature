@@ -5,7 +5,7 @@ Feature: Durak Challenge - one player against the computer
   Background:
     Given the "durak-challenge" profile
     And the trump card is 6♥
-    And the stock, top first, is "J♣ Q♣ 6♥"
+    And the rest of the deck is the stock
     And the game is started through the lobby
 
   @id:durak-challenge.table.player-and-computer @rule:durak-challenge.table.bots @rule:durak-challenge.table.duel
@@ -31,9 +31,6 @@ Feature: Durak Challenge - one player against the computer
   Scenario: There is no third seat
     Source: "Forfeiting a Game" - a game of only two opponents.
     Given seat 2 is the computer
-    And the hands are:
-      | seat | hand                 |
-      | 1    | 9♥ 7♠ 8♦ K♣          |
-      | 2    | 7♥ A♥ 9♠ 6♣          |
-      | 3    | 8♠ J♦ 10♦ Q♦         |
+    And 3 seats
+    And the deck starts with "9♥ 7♥ 8♠ 7♠ A♥ J♦ 8♦ 9♠ 10♦ K♣ 6♣ Q♦" and ends with 6♥
     Then the engine refuses to start the game

@@ -115,7 +115,7 @@ Feature: Durak Challenge - the defender accepts the cards
     And the bout ends with seat 2 taking the cards
     And seat 2 holds exactly "6♣ 6♦ 8♣ A♣ 7♠ 9♠ 7♦ 9♦ 7♣"
     And seat 1 holds exactly "K♠"
-    And the discard pile holds 0 cards
+    And the discard pile holds 0 more cards
 
   @id:durak-challenge.take.added-card-needs-rank @rule:durak-challenge.take.add-after @rule:durak-challenge.throw-in.rank
   Scenario: Cards added after an acceptance must still match a rank on the table
