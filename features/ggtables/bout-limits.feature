@@ -35,7 +35,7 @@ Feature: GGTables - how many cards a bout may hold
     When seat 2 beats 9♥ with Q♥
     Then it is accepted
     And the bout ends with the cards discarded
-    And the discard pile holds 12 cards
+    And the discard pile holds 12 more cards
     And seat 1 holds exactly "7♥ 10♠"
     And seat 2 attacks next
 
@@ -45,7 +45,7 @@ Feature: GGTables - how many cards a bout may hold
     Given the option "players" is "2"
     And the hands are:
       | seat | hand                         |
-      | 1    | 7♠ 7♦ 9♣                   |
+      | 1    | 7♠ 7♦ 9♣ 8♣                |
       | 2    | 9♠ 10♦ 10♣ J♦ J♣ Q♥ A♠ K♠  |
     And seat 1 attacks first
     When seat 1 attacks with 7♠
@@ -120,7 +120,7 @@ Feature: GGTables - how many cards a bout may hold
     Given the option "players" is "2"
     And the hands are:
       | seat | hand              |
-      | 1    | 7♠ 7♦ 7♣ 7♥ 9♣    |
+      | 1    | 7♠ 7♦ 7♣ 7♥ 9♣ Q♣ |
       | 2    | 8♠ 8♦ A♣ K♦       |
     And seat 1 attacks first
     And they have played:
@@ -146,7 +146,7 @@ Feature: GGTables - how many cards a bout may hold
     Given the option "players" is "3"
     And the hands are:
       | seat | hand           |
-      | 1    | 7♠ 7♦ 9♣ J♣    |
+      | 1    | 7♠ 7♦ 9♣ J♣ Q♠ |
       | 2    | 8♠ 8♦          |
       | 3    | 7♣ 8♣ K♣       |
     And seat 1 attacks first

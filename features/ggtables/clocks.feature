@@ -5,7 +5,7 @@ Feature: GGTables - thinking time
   Background:
     Given the "ggtables" profile
     And the trump card is 6♥
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock is empty
     And seat 1 attacks first
 
   @id:ggtables.clocks.runs-for-the-seat-to-move @rule:ggtables.timers.clock @rule:ggtables.table.settings

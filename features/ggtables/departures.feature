@@ -56,7 +56,7 @@ Feature: GGTables - resigning and not coming back
   Scenario: When too few players are left, a resignation ends the game as a loss for the resigner
     Source: "Finishing, settings and departures" - resignation forfeits the result; play goes on only with enough players.
     Given the options are "players=2"
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock is empty
     And the hands are:
       | seat | hand           |
       | 1    | 9♠ 7♦ 8♣ 9♣    |
@@ -72,12 +72,11 @@ Feature: GGTables - resigning and not coming back
     Source: "Finishing, settings and departures" - the resigner's result is forfeited; the last player with cards loses too.
     Given the options are "players=3"
     And the stock is empty
-    And the discard pile holds 12 other cards
     And the hands are:
       | seat | hand     |
       | 1    | 7♠       |
       | 2    | 9♠ 8♦    |
-      | 3    | 10♣ J♣   |
+      | 3    | 10♣ J♣ Q♣ |
     When seat 3 resigns
     Then it is accepted
     And the game is not over
@@ -96,11 +95,10 @@ Feature: GGTables - resigning and not coming back
     Source: "Finishing, settings and departures" - someone who was already safe does not lose that place by leaving.
     Given the options are "players=3"
     And the stock is empty
-    And the discard pile holds 12 other cards
     And the hands are:
       | seat | hand     |
       | 1    | 7♠       |
-      | 2    | 9♠ 8♦    |
+      | 2    | 9♠ 8♦ Q♦ |
       | 3    | nothing  |
     When seat 3 resigns
     Then it is accepted
@@ -117,7 +115,7 @@ Feature: GGTables - resigning and not coming back
   Scenario: A player not back within the return period has left, and the others play on
     Source: "Finishing, settings and departures" - an expired return period forfeits the result.
     Given the options are "players=3, return_period=60"
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock is empty
     And the hands are:
       | seat | hand           |
       | 1    | 9♠ 7♦ 8♣ 9♣    |

@@ -66,7 +66,7 @@ Feature: GGTables - refilling hands and the next attacker
   Scenario: After a take the attackers refill first and the taker draws last
     Source: "Taking or beating" - the defender draws last, also after taking.
     Given the option "players" is "3"
-    And the stock, top first, is "K♦ Q♠ 6♥"
+    And the stock, top first, is "K♦ Q♠ 8♥ 6♥"
     And the hands are:
       | seat | hand                |
       | 1    | 7♠ 7♦ 9♠ J♣ K♣ 9♥   |
@@ -86,7 +86,7 @@ Feature: GGTables - refilling hands and the next attacker
     And seat 1 holds exactly "7♦ 9♠ J♣ K♣ 9♥ K♦"
     And seat 3 holds exactly "8♦ 9♣ 10♣ J♠ Q♣ Q♠"
     And seat 2 holds 8 cards
-    And the stock, top first, is "6♥"
+    And the stock, top first, is "8♥ 6♥"
 
   @id:ggtables.next-attacker.defender-after-defence @rule:ggtables.next-attacker.after-defence @rule:ggtables.bout.discard
   Scenario: After a successful defence the defender opens the next bout
@@ -167,7 +167,7 @@ Feature: GGTables - refilling hands and the next attacker
       | 1    | 7♠ 8♦    |
       | 2    | 9♦ 10♦   |
       | 3    | nothing  |
-      | 4    | J♦ Q♦ K♣ |
+      | 4    | J♦ Q♦ K♣ A♣ |
     And seat 1 attacks first
     When they play:
       """

@@ -69,14 +69,24 @@ Feature: GGTables - getting out, the loser and the no-loser finish
     Given the option "players" is "2"
     And the stock, top first, is "Q♣ K♣ 6♥"
     And the hands are:
-      | seat | hand               |
-      | 1    | 7♠                 |
-      | 2    | 8♠ 9♦ 10♦ J♦ Q♦ K♦ |
+      | seat | hand                    |
+      | 1    | 7♠ 7♦ 7♣ 8♦ 8♣ 9♠       |
+      | 2    | 8♠ 9♦ 9♣ 10♦ 10♣ 10♠ A♦ |
     And seat 1 attacks first
     When they play:
       """
       seat 1 attacks with 7♠
       seat 2 beats 7♠ with 8♠
+      seat 1 throws in 7♦
+      seat 2 beats 7♦ with 9♦
+      seat 1 throws in 7♣
+      seat 2 beats 7♣ with 9♣
+      seat 1 throws in 8♦
+      seat 2 beats 8♦ with 10♦
+      seat 1 throws in 8♣
+      seat 2 beats 8♣ with 10♣
+      seat 1 throws in 9♠
+      seat 2 beats 9♠ with 10♠
       """
     Then the bout ends with the cards discarded
     And seat 1 holds exactly "Q♣ K♣ 6♥"
@@ -123,7 +133,7 @@ Feature: GGTables - getting out, the loser and the no-loser finish
       | seat | hand     |
       | 1    | 7♠ 9♣    |
       | 2    | 8♠       |
-      | 3    | 10♦ J♦   |
+      | 3    | 10♦ J♦ Q♣ |
     And seat 1 attacks first
     When they play:
       """
@@ -143,7 +153,7 @@ Feature: GGTables - getting out, the loser and the no-loser finish
     And the hands are:
       | seat | hand  |
       | 1    | 7♠    |
-      | 2    | 8♠ 9♦ |
+      | 2    | 8♠ 9♦ Q♣ |
     And seat 1 attacks first
     When they play:
       """
@@ -162,7 +172,7 @@ Feature: GGTables - getting out, the loser and the no-loser finish
     And the hands are:
       | seat | hand     |
       | 1    | 7♠       |
-      | 2    | 8♠ 9♦    |
+      | 2    | 8♠ 9♦ Q♣ |
       | 3    | nothing  |
       | 4    | nothing  |
     And seat 1 attacks first
@@ -245,7 +255,7 @@ Feature: GGTables - getting out, the loser and the no-loser finish
     And the hands are:
       | seat | hand  |
       | 1    | 7♠    |
-      | 2    | 8♠ 9♦ |
+      | 2    | 8♠ 9♦ Q♣ |
     And seat 1 attacks first
     And they have played:
       """

@@ -25,7 +25,7 @@ Feature: GGTables - who attacks first
     Source: "Goal and preparation" - lowest trump leads, whatever else the others hold.
     Given the option "players" is "3"
     And the trump card is 6♥
-    And the stock, top first, is "9♣ 10♣ 6♥"
+    And the rest of the deck is the stock
     And the hands are:
       | seat | hand              |
       | 1    | 6♠ 7♠ 8♠ 9♠ 10♠ A♥ |
@@ -39,7 +39,7 @@ Feature: GGTables - who attacks first
     Source: "Goal and preparation" - the first attacker may lead any card.
     Given the option "players" is "2"
     And the trump card is 6♥
-    And the stock, top first, is "9♣ 10♣ 6♥"
+    And the rest of the deck is the stock
     And the hands are:
       | seat | hand               |
       | 1    | 6♠ 7♠ 8♠ 9♠ 10♠ 7♥ |
@@ -54,7 +54,7 @@ Feature: GGTables - who attacks first
     Source: "Goal and preparation" - only the holder of the lowest trump leads.
     Given the option "players" is "3"
     And the trump card is 6♥
-    And the stock, top first, is "9♣ 10♣ 6♥"
+    And the rest of the deck is the stock
     And the hands are:
       | seat | hand               |
       | 1    | 6♠ 7♠ 8♠ 9♠ 10♠ 9♥ |
@@ -69,7 +69,7 @@ Feature: GGTables - who attacks first
     Source: assumed (the page is silent) - the lowest card attacks first when nobody holds a trump.
     Given the option "players" is "3"
     And the trump card is 6♥
-    And the stock, top first, is "7♥ 8♥ 6♥"
+    And the rest of the deck is the stock
     And the hands are:
       | seat | hand               |
       | 1    | 7♠ 8♠ 9♠ 10♠ J♠ Q♠ |
@@ -82,7 +82,7 @@ Feature: GGTables - who attacks first
     Source: assumed (the page is silent) - ties for the lowest card go to the lower seat.
     Given the option "players" is "3"
     And the trump card is 6♥
-    And the stock, top first, is "7♥ 8♥ 6♥"
+    And the rest of the deck is the stock
     And the hands are:
       | seat | hand               |
       | 1    | 7♠ 8♠ 9♠ 10♠ J♠ Q♠ |

@@ -125,4 +125,4 @@ Feature: GGTables - taking the cards
       """
     Then the bout ends with seat 2 taking the cards
     And seat 2 holds "9♠ 10♠ 9♥ 10♣" among others
-    And the discard pile holds 0 cards
+    And the discard pile holds 0 more cards

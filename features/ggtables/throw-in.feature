@@ -7,7 +7,7 @@ Feature: GGTables - adding cards in rounds
     Given the "ggtables" profile
     And the option "players" is "4"
     And the trump card is 6♥
-    And the stock, top first, is "K♦ Q♠ 6♥"
+    And the stock, top first, is "K♦ Q♠ 7♥ 6♥"
     And the hands are:
       | seat | hand                |
       | 1    | 7♠ 7♦ 9♠ J♣ K♣ 9♥   |
@@ -212,7 +212,7 @@ Feature: GGTables - adding cards in rounds
     When seat 4 passes
     Then it is accepted
     And the bout ends with the cards discarded
-    And the discard pile holds 2 cards
+    And the discard pile holds 2 more cards
 
   @id:ggtables.throw-in.order-wraps-round @rule:ggtables.throw-in.order
   Scenario: The round goes clockwise from a principal attacker who is not seat 1
