@@ -5,7 +5,7 @@ Feature: Prototype build 10 - beating an attacking card
   Background:
     Given the "prototype-build10" profile
     And the trump card is 6♥
-    And the stock, top first, is "A♣ K♣ 6♥"
+    And the stock, top first, is "A♣ K♣ Q♠ 6♥"
 
   @id:prototype-build10.defence.higher-same-suit @rule:prototype-build10.defence.beat
   Scenario: A higher card of the attacked suit beats it

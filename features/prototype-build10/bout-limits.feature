@@ -9,7 +9,7 @@ Feature: Prototype build 10 - how many cards a bout may hold
   @id:prototype-build10.limits.sixth-card-in-first-bout @rule:prototype-build10.limits.no-first-round @rule:prototype-build10.limits.defender-hand
   Scenario: A sixth card is allowed in the very first bout
     Source: "Throwing in and the limit" - no separate five-card limit in the first round.
-    Given the stock, top first, is "A♠ A♦ A♣ 6♥"
+    Given the rest of the deck is the stock
     And the discard pile is empty
     And the first bout has not been played
     And the hands are:
@@ -38,8 +38,7 @@ Feature: Prototype build 10 - how many cards a bout may hold
   @id:prototype-build10.limits.six-with-a-big-hand @rule:prototype-build10.limits.six
   Scenario: A defender holding eight cards still faces at most six
     Source: "Throwing in and the limit" - the defender's hand size, up to six.
-    Given the stock, top first, is "A♥ 6♥"
-    And the discard pile holds 12 other cards
+    Given the stock, top first, is "A♥ K♥ 6♥"
     And the hands are:
       | seat | hand                     |
       | 1    | 6♠ 7♦ 8♣ 9♠ 10♦ J♣ Q♦    |
@@ -50,8 +49,7 @@ Feature: Prototype build 10 - how many cards a bout may hold
   @id:prototype-build10.limits.six-closes-the-bout @rule:prototype-build10.limits.six @rule:prototype-build10.bout.discard
   Scenario: Six beaten cards end the bout although the attacker holds a matching seventh
     Source: "Throwing in and the limit" - never more than six attacking cards.
-    Given the stock, top first, is "A♥ 6♥"
-    And the discard pile holds 12 other cards
+    Given the stock, top first, is "A♥ K♥ 6♥"
     And the hands are:
       | seat | hand                     |
       | 1    | 6♠ 7♦ 8♣ 9♠ 10♦ J♣ Q♦    |
@@ -80,8 +78,7 @@ Feature: Prototype build 10 - how many cards a bout may hold
   @id:prototype-build10.limits.sixth-card-unbeaten-nothing-more @rule:prototype-build10.limits.six
   Scenario: With six cards on the table the attacker is offered no further card
     Source: "Throwing in and the limit" - never more than six attacking cards.
-    Given the stock, top first, is "A♥ 6♥"
-    And the discard pile holds 12 other cards
+    Given the stock, top first, is "A♥ K♥ 6♥"
     And the hands are:
       | seat | hand                     |
       | 1    | 6♠ 7♦ 8♣ 9♠ 10♦ J♣ Q♦    |
@@ -109,7 +106,6 @@ Feature: Prototype build 10 - how many cards a bout may hold
     Source: "Throwing in and the limit" - no more than the defender's hand at the start.
     Given the option "table" is "debug"
     And the stock is empty
-    And the discard pile holds 12 other cards
     And the hands are:
       | seat | hand        |
       | 1    | 7♠ 7♣ K♦    |
@@ -136,7 +132,6 @@ Feature: Prototype build 10 - how many cards a bout may hold
   Scenario: The limit is fixed by the defender's hand at the start, not by what is left
     Source: "Throwing in and the limit" - how many cards the defender held when the round began.
     Given the stock is empty
-    And the discard pile holds 12 other cards
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 7♦ 7♣ 9♦ K♠ A♠ |

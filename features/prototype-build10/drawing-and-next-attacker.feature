@@ -10,7 +10,7 @@ Feature: Prototype build 10 - refilling hands and who attacks next
   @id:prototype-build10.drawing.duel-attacker-first @rule:prototype-build10.drawing.order @rule:prototype-build10.next-attacker.after-defence
   Scenario: After a defence the attacker draws first and the defender gets what is left
     Source: "Replenishment and results" - attacker first, defender last, up to six.
-    Given the stock, top first, is "A♣ A♦ 6♥"
+    Given the stock, top first, is "A♣ A♦ A♠ 6♥"
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 7♦ 9♣ J♣ Q♣ K♣ |
@@ -25,7 +25,7 @@ Feature: Prototype build 10 - refilling hands and who attacks next
       seat 1 is done
       """
     Then seat 1 holds exactly "9♣ J♣ Q♣ K♣ A♣ A♦"
-    And seat 2 holds exactly "10♠ J♠ Q♠ K♦ 6♥"
+    And seat 2 holds exactly "10♠ J♠ Q♠ K♦ A♠ 6♥"
     And the stock holds 0 cards
     And seat 2 attacks next
 
@@ -33,7 +33,7 @@ Feature: Prototype build 10 - refilling hands and who attacks next
   Scenario: At the debug table the attacker draws first, the other thrower next, the defender last
     Source: "Replenishment and results" - attacker first, defender last.
     Given the option "table" is "debug"
-    And the stock, top first, is "A♣ A♦ 6♥"
+    And the stock, top first, is "A♣ A♦ A♠ 6♥"
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 9♣ J♣ Q♣ K♣ 10♣|
@@ -51,7 +51,7 @@ Feature: Prototype build 10 - refilling hands and who attacks next
       """
     Then seat 1 holds "A♣" among others
     And seat 3 holds "A♦" among others
-    And seat 2 holds exactly "10♠ J♠ Q♠ K♠ 6♥"
+    And seat 2 holds exactly "10♠ J♠ Q♠ K♠ A♠ 6♥"
     And seat 2 attacks seat 3
 
   @id:prototype-build10.drawing.after-take-attacker-refills @rule:prototype-build10.drawing.order @rule:prototype-build10.next-attacker.after-take
@@ -80,7 +80,7 @@ Feature: Prototype build 10 - refilling hands and who attacks next
   Scenario: At the debug table a taker loses the next attack to the seat after them
     Source: "Taking or completing defense" - whoever takes skips the next attack.
     Given the option "table" is "debug"
-    And the stock, top first, is "A♣ A♦ 6♥"
+    And the stock, top first, is "A♣ A♦ A♠ 6♥"
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 9♣ J♣ Q♣ K♣ 10♣|
@@ -99,7 +99,7 @@ Feature: Prototype build 10 - refilling hands and who attacks next
   Scenario: At the debug table the successful defender attacks the seat after them
     Source: "Taking or completing defense" - a successful defender attacks next.
     Given the option "table" is "debug"
-    And the stock, top first, is "A♣ A♦ 6♥"
+    And the stock, top first, is "A♣ A♦ A♠ 6♥"
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 9♣ J♣ Q♣ K♣ 10♣|
@@ -121,7 +121,7 @@ Feature: Prototype build 10 - refilling hands and who attacks next
   Scenario: In the duel the transferrer attacks again when the other player takes
     Source: "Taking or completing defense" - after a take the same player leads again.
     Given the option "mode" is "transfer"
-    And the stock, top first, is "A♣ A♦ 6♥"
+    And the stock, top first, is "A♣ A♦ A♠ 6♥"
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 9♣ J♣ Q♣ K♣ 10♣|

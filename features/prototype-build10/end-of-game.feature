@@ -7,7 +7,6 @@ Feature: Prototype build 10 - the end of the game
     Given the "prototype-build10" profile
     And the trump card is 6♥
     And the stock is empty
-    And the discard pile holds 20 other cards
 
   @id:prototype-build10.end.last-card-waits-for-the-table @rule:prototype-build10.end.after-table @rule:prototype-build10.end.durak
   Scenario: Playing the last card decides nothing until the defence is over
@@ -15,7 +14,7 @@ Feature: Prototype build 10 - the end of the game
     Given the hands are:
       | seat | hand     |
       | 1    | 7♠       |
-      | 2    | 9♠ 8♦    |
+      | 2    | 9♠ 8♦ Q♣ |
     And seat 1 attacks first
     When seat 1 attacks with 7♠
     Then it is accepted
@@ -48,7 +47,7 @@ Feature: Prototype build 10 - the end of the game
     Source: "Replenishment and results" - the last player holding cards loses.
     Given the hands are:
       | seat | hand     |
-      | 1    | 7♠ 8♦    |
+      | 1    | 7♠ 8♦ Q♣ |
       | 2    | 9♠       |
     And seat 1 attacks first
     When seat 1 attacks with 7♠
@@ -65,7 +64,7 @@ Feature: Prototype build 10 - the end of the game
     Given the hands are:
       | seat | hand     |
       | 1    | A♠       |
-      | 2    | 9♠ 8♦    |
+      | 2    | 9♠ 8♦ Q♣ |
     And seat 1 attacks first
     When they play:
       """
@@ -84,7 +83,7 @@ Feature: Prototype build 10 - the end of the game
       | seat | hand     |
       | 1    | 7♠       |
       | 2    | 9♠ K♦    |
-      | 3    | 8♣ 10♣   |
+      | 3    | 8♣ 10♣ Q♣ |
     And seat 1 attacks first
     When they play:
       """
@@ -107,7 +106,7 @@ Feature: Prototype build 10 - the end of the game
     And the hands are:
       | seat | hand     |
       | 1    | 7♠       |
-      | 2    | 9♠ K♦    |
+      | 2    | 9♠ K♦ Q♣ |
       | 3    |          |
     And seat 3 is out
     And seat 1 attacks first
@@ -126,7 +125,7 @@ Feature: Prototype build 10 - the end of the game
     Given the hands are:
       | seat | hand     |
       | 1    | 7♠       |
-      | 2    | 9♠ 8♦    |
+      | 2    | 9♠ 8♦ Q♣ |
     And seat 1 attacks first
     When they play:
       """

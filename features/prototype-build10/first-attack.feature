@@ -5,7 +5,7 @@ Feature: Prototype build 10 - who attacks first and how a bout opens
   Background:
     Given the "prototype-build10" profile
     And the trump card is 6♥
-    And the stock, top first, is "A♣ K♣ 6♥"
+    And the rest of the deck is the stock
 
   @id:prototype-build10.first-attack.lowest-trump-duel @rule:prototype-build10.first-attack.lowest-trump
   Scenario: In the duel the holder of the lowest trump attacks first
@@ -86,7 +86,7 @@ Feature: Prototype build 10 - who attacks first and how a bout opens
     Source: "Throwing in and the limit" - cards are played one at a time.
     Given the hands are:
       | seat | hand              |
-      | 1    | 7♠ 7♦ 9♠ 10♦ J♦ Q♦|
+      | 1    | 7♠ 7♦ 9♠ 10♦ J♦ 7♥|
       | 2    | 9♥ 10♠ J♠ Q♠ K♦ 6♣|
     And seat 1 attacks first
     When seat 1 attacks with 7♠ 7♦
@@ -97,7 +97,7 @@ Feature: Prototype build 10 - who attacks first and how a bout opens
     Source: assumed - the page offers no pass before the first card.
     Given the hands are:
       | seat | hand              |
-      | 1    | 7♠ 7♦ 9♠ 10♦ J♦ Q♦|
+      | 1    | 7♠ 7♦ 9♠ 10♦ J♦ 7♥|
       | 2    | 9♥ 10♠ J♠ Q♠ K♦ 6♣|
     And seat 1 attacks first
     When seat 1 is done
@@ -109,7 +109,7 @@ Feature: Prototype build 10 - who attacks first and how a bout opens
     Source: assumed - each role has its own moves.
     Given the hands are:
       | seat | hand              |
-      | 1    | 7♠ 7♦ 9♠ 10♦ J♦ Q♦|
+      | 1    | 7♠ 7♦ 9♠ 10♦ J♦ 7♥|
       | 2    | 9♥ 10♠ J♠ Q♠ K♦ 6♣|
     And seat 1 attacks first
     When seat 2 attacks with 10♠
@@ -121,7 +121,7 @@ Feature: Prototype build 10 - who attacks first and how a bout opens
     Source: assumed - a player plays only their own cards.
     Given the hands are:
       | seat | hand              |
-      | 1    | 7♠ 7♦ 9♠ 10♦ J♦ Q♦|
+      | 1    | 7♠ 7♦ 9♠ 10♦ J♦ 7♥|
       | 2    | 9♥ 10♠ J♠ Q♠ K♦ 6♣|
     And seat 1 attacks first
     When seat 1 attacks with 10♠

@@ -6,7 +6,7 @@ Feature: Prototype build 10 - who sits at the table
   Background:
     Given the "prototype-build10" profile
     And the trump card is 6♥
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock is empty
     And seat 1 attacks first
     And the game is started through the lobby
 
@@ -42,7 +42,7 @@ Feature: Prototype build 10 - who sits at the table
       | 2    | 9♦ 10♦ J♦      |
       | 3    | 7♣ 10♠ J♠      |
       | 4    | 6♠ 6♦ 6♣       |
-      | 5    | Q♠ Q♦ 7♠       |
+      | 5    | Q♠ Q♦ 7♠ K♦    |
     Then the game starts
 
   @id:prototype-build10.table.debug-one-person-only @rule:prototype-build10.table.debug @rule:prototype-build10.table.unavailable
@@ -54,5 +54,5 @@ Feature: Prototype build 10 - who sits at the table
       | seat | hand           |
       | 1    | 9♠ 7♦ 8♣       |
       | 2    | 9♦ 10♦ J♦      |
-      | 3    | 7♣ 10♠ J♠      |
+      | 3    | 7♣ 10♠ J♠ Q♦   |
     Then the engine refuses to start the game because of rule "table.bots"

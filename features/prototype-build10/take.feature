@@ -5,7 +5,7 @@ Feature: Prototype build 10 - taking the cards
   Background:
     Given the "prototype-build10" profile
     And the trump card is 6♥
-    And the stock, top first, is "A♥ K♥ 6♥"
+    And the stock, top first, is "A♥ K♥ Q♠ 6♥"
 
   @id:prototype-build10.take.all-table-cards @rule:prototype-build10.take.when @rule:prototype-build10.take.ends-bout
   Scenario: Take picks up the beaten and the unbeaten cards and ends the bout
@@ -26,7 +26,7 @@ Feature: Prototype build 10 - taking the cards
     And the bout ends with seat 2 taking the cards
     And seat 2 holds "7♠ 9♠ 7♦" among others
     And the table is empty
-    And the discard pile holds 0 cards
+    And the discard pile holds 0 more cards
 
   @id:prototype-build10.take.nothing-added-after @rule:prototype-build10.take.ends-bout
   Scenario: After Take the attacker cannot add a matching card

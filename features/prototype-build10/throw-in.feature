@@ -6,7 +6,7 @@ Feature: Prototype build 10 - adding cards after a defence
   Background:
     Given the "prototype-build10" profile
     And the trump card is 6♥
-    And the stock, top first, is "A♥ K♥ 6♥"
+    And the stock, top first, is "A♥ K♥ K♠ 6♥"
 
   @id:prototype-build10.throw-in.attack-and-defence-ranks @rule:prototype-build10.throw-in.rank
   Scenario: After a nine beaten by a queen, both queens and nines may be added
@@ -151,7 +151,7 @@ Feature: Prototype build 10 - adding cards after a defence
     And seat 1 is done
     Then it is accepted
     And the bout ends with the cards discarded
-    And the discard pile holds 2 cards
+    And the discard pile holds 2 more cards
     And the table is empty
 
   @id:prototype-build10.bout.debug-waits-for-every-thrower @rule:prototype-build10.bout.discard @rule:prototype-build10.table.debug

@@ -11,7 +11,7 @@ Feature: Prototype build 10 - transferring the attack
   @id:prototype-build10.transfer.duel-roles-swap @rule:prototype-build10.transfer.target @rule:prototype-build10.transfer.rank @rule:prototype-build10.table.duel
   Scenario: In the duel a transfer makes the defender the attacker
     Source: "Transfer mode" - in a duel the roles swap.
-    Given the stock, top first, is "A♥ K♥ 6♥"
+    Given the stock, top first, is "A♥ K♥ Q♥ 6♥"
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 10♦ 7♣ 8♣ J♦ Q♦|
@@ -30,7 +30,7 @@ Feature: Prototype build 10 - transferring the attack
   @id:prototype-build10.transfer.duel-back-again @rule:prototype-build10.transfer.target @rule:prototype-build10.transfer.rank @rule:prototype-build10.table.duel
   Scenario: The new defender in the duel may transfer straight back with a third card of the rank
     Source: "Transfer mode" - any defender who has not started defending may transfer.
-    Given the stock, top first, is "A♥ K♥ 6♥"
+    Given the stock, top first, is "A♥ K♥ Q♥ 6♥"
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 10♦ 7♣ 8♣ J♦ Q♦|
@@ -49,7 +49,7 @@ Feature: Prototype build 10 - transferring the attack
   @id:prototype-build10.transfer.rank-must-match @rule:prototype-build10.transfer.rank
   Scenario: A card of another rank does not transfer
     Source: "Transfer mode" - the added card matches the rank of the attacking cards.
-    Given the stock, top first, is "A♥ K♥ 6♥"
+    Given the stock, top first, is "A♥ K♥ Q♥ 6♥"
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 10♦ 7♣ 8♣ J♦ Q♦|
@@ -66,7 +66,7 @@ Feature: Prototype build 10 - transferring the attack
   @id:prototype-build10.transfer.rank-of-every-card @rule:prototype-build10.transfer.rank @rule:prototype-build10.table.duel
   Scenario: After one transfer the card sent back must match both attacking cards
     Source: "Transfer mode" - matching the rank of every attacking card.
-    Given the stock, top first, is "A♥ K♥ 6♥"
+    Given the stock, top first, is "A♥ K♥ Q♥ 6♥"
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 10♦ 8♠ 8♣ J♦ Q♦|
@@ -83,7 +83,7 @@ Feature: Prototype build 10 - transferring the attack
   @id:prototype-build10.transfer.not-after-beat @rule:prototype-build10.transfer.before-beat
   Scenario: Once a card is beaten a matching card no longer transfers
     Source: "Transfer mode" - unavailable after the first defence.
-    Given the stock, top first, is "A♥ K♥ 6♥"
+    Given the stock, top first, is "A♥ K♥ Q♥ 6♥"
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 7♦ 10♦ 8♣ J♦ Q♦|
@@ -103,7 +103,7 @@ Feature: Prototype build 10 - transferring the attack
   @id:prototype-build10.transfer.not-after-take @rule:prototype-build10.transfer.before-take @rule:prototype-build10.take.ends-bout
   Scenario: After Take the defender has no transfer left
     Source: "Taking or completing defense" - Take ends the round, so nothing can be passed on.
-    Given the stock, top first, is "A♥ K♥ 6♥"
+    Given the stock, top first, is "A♥ K♥ Q♥ 6♥"
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 10♦ 7♣ 8♣ J♦ Q♦|
@@ -123,7 +123,6 @@ Feature: Prototype build 10 - transferring the attack
   Scenario: No transfer to a duel partner left with fewer cards than the attack would hold
     Source: "Transfer mode" - the attack may not exceed the new defender's hand.
     Given the stock is empty
-    And the discard pile holds 20 other cards
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ K♦             |
@@ -141,11 +140,10 @@ Feature: Prototype build 10 - transferring the attack
   Scenario: A transfer is allowed when the new defender holds exactly as many cards as the attack
     Source: "Transfer mode" - the attack may equal the new defender's hand.
     Given the stock is empty
-    And the discard pile holds 20 other cards
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ K♦ A♦          |
-      | 2    | 7♦ 10♠ J♣ A♠ 8♦ 6♣|
+      | 2    | 7♦ 10♠ J♣ A♠ 8♦ 6♣ Q♣|
     And seat 1 attacks first
     When they play:
       """
@@ -160,7 +158,7 @@ Feature: Prototype build 10 - transferring the attack
   Scenario: At the debug table the attack passes to the next seat clockwise
     Source: "Transfer mode" - the attack goes on to the next participant.
     Given the option "table" is "debug"
-    And the stock, top first, is "A♥ K♥ 6♥"
+    And the stock, top first, is "A♥ K♥ Q♥ 6♥"
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 10♦ 9♣ 8♣ J♦ Q♦|
@@ -180,7 +178,7 @@ Feature: Prototype build 10 - transferring the attack
   Scenario: Transfers travel round the table back to the first attacker
     Source: "Transfer mode" - each defender may pass to the next participant.
     Given the option "table" is "debug"
-    And the stock, top first, is "A♥ K♥ 6♥"
+    And the stock, top first, is "A♥ K♥ Q♥ 6♥"
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 10♦ 9♣ 8♣ J♦ Q♦|
@@ -202,7 +200,6 @@ Feature: Prototype build 10 - transferring the attack
     Source: "Transfer mode" - the next participant still in the game defends.
     Given the option "table" is "debug"
     And the stock is empty
-    And the discard pile holds 12 other cards
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 10♦ 9♣ 8♣ J♦ Q♦|
@@ -223,10 +220,9 @@ Feature: Prototype build 10 - transferring the attack
     Source: "Transfer mode" - the attack may not exceed the new defender's hand.
     Given the option "table" is "debug"
     And the stock is empty
-    And the discard pile holds 12 other cards
     And the hands are:
       | seat | hand              |
-      | 1    | 7♠ 10♦ 9♣ 8♣ J♦ Q♦|
+      | 1    | 7♠ 10♦ 9♣ 8♣ J♦   |
       | 2    | 7♦ 10♠ J♣ A♠ 8♦ 6♣|
       | 3    | K♦                |
     And seat 1 attacks first
@@ -242,11 +238,10 @@ Feature: Prototype build 10 - transferring the attack
     Source: "Transfer mode" - the total attack may not exceed the new defender's hand.
     Given the option "table" is "debug"
     And the stock is empty
-    And the discard pile holds 12 other cards
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 10♦ 9♣ 8♣ J♦ Q♦|
-      | 2    | 7♦ 10♠ J♣ A♠ 8♦ 6♣|
+      | 2    | 7♦ 10♠ J♣ A♠ 8♦ 6♣ Q♠|
       | 3    | K♦ Q♣ 9♠          |
     And seat 1 attacks first
     Then the bout limit is 6
@@ -262,7 +257,7 @@ Feature: Prototype build 10 - transferring the attack
   Scenario: Throwing-in mode has no transfer
     Source: "Transfer mode" - transfers belong to transfer mode.
     Given the option "mode" is "throw_in"
-    And the stock, top first, is "A♥ K♥ 6♥"
+    And the stock, top first, is "A♥ K♥ Q♥ 6♥"
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 10♦ 7♣ 8♣ J♦ Q♦|
@@ -279,7 +274,7 @@ Feature: Prototype build 10 - transferring the attack
   @ambiguous @id:prototype-build10.transfer.one-at-a-time-after-transfer @rule:prototype-build10.throw-in.after-defence
   Scenario: In transfer mode too, nothing is added while transferred cards are unbeaten
     Source: "Throwing in and the limit" - one at a time; the profile reads it for both modes.
-    Given the stock, top first, is "A♥ K♥ 6♥"
+    Given the stock, top first, is "A♥ K♥ Q♥ 6♥"
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 10♦ 9♣ 8♣ J♦ Q♦|
@@ -296,7 +291,7 @@ Feature: Prototype build 10 - transferring the attack
   @ambiguous @id:prototype-build10.transfer.one-at-a-time-after-beat @rule:prototype-build10.throw-in.after-defence
   Scenario: In transfer mode an attacker waits for the card on the table to be beaten
     Source: "Throwing in and the limit" - one at a time; the profile reads it for both modes.
-    Given the stock, top first, is "A♥ K♥ 6♥"
+    Given the stock, top first, is "A♥ K♥ Q♥ 6♥"
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 7♦ 9♦ 8♣ J♦ Q♦ |
