@@ -271,14 +271,16 @@ def _discard_size(durak_table: TableDriver, n: str) -> None:
         )
 
 
-@then(parsers.re(r"the discard pile holds (?P<n>\d+) more cards?(?: than at the start)?"))
-def _discard_growth(durak_table: TableDriver, n: str) -> None:
-    """Cards discarded since the game started (a position's discard pile also holds every
-    card it places nowhere else)."""
+@then(parsers.re(r"the discard pile holds (?P<n>\d+) (?P<how>more|fewer) cards?(?: than at the start)?"))
+def _discard_growth(durak_table: TableDriver, n: str, how: str) -> None:
+    """Cards discarded (or taken out of the pile) since the game started: a position's
+    discard pile also holds every card it places nowhere else."""
     discard = durak_table.current().get("discard", [])
     grown = len(discard) - durak_table.start_discard
-    if grown != int(n):
-        raise _fail(durak_table, f"{n} more cards in the discard pile", f"{grown} more: {discard}")
+    wanted = int(n) if how == "more" else -int(n)
+    if grown != wanted:
+        got = f"{grown} more" if grown >= 0 else f"{-grown} fewer"
+        raise _fail(durak_table, f"{n} {how} cards in the discard pile", f"{got}: {discard}")
 
 
 @then(parsers.re(r'the discard pile (?:includes|now holds) "?(?P<cards>[^"]*?)"?'))

@@ -211,7 +211,7 @@ Feature: VideoChess - opening a bout and beating cards
     Source: beating paragraph - each card is beaten; no order among them is imposed.
     Given the hands are:
       | seat | hand        |
-      | 1    | 7♠ 7♦ 8♣    |
+      | 1    | 7♠ 7♦ 8♣ A♠ |
       | 2    | 9♠ 9♦ 6♣ 10♣ |
     And seat 1 attacks first
     When they play:

@@ -10,13 +10,13 @@ Feature: VideoChess - how a bout closes
   @id:videochess.bout.discard-after-every-done @rule:videochess.bout.discard @rule:videochess.throw-in.who
   Scenario: A beaten table stays until all three throwers have pressed Done
     Source: bout-end paragraph - everyone allowed to throw in must press Done before the discard.
-    Given the stock, top first, is "K♥ A♥ 6♥"
+    Given the stock is empty
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 8♣ 9♦          |
       | 2    | 9♠ 10♦ J♦ Q♣      |
       | 3    | 7♣ 10♠            |
-      | 4    | J♠ 8♦             |
+      | 4    | J♠ 8♦ K♦          |
     And seat 1 attacks first
     When they play:
       """
@@ -29,7 +29,7 @@ Feature: VideoChess - how a bout closes
     When seat 4 is done
     Then it is accepted
     And the bout ends with the cards discarded
-    And the discard pile holds 2 cards
+    And the discard pile holds 2 more cards
 
   @id:videochess.bout.closes-on-sixth-beaten @rule:videochess.bout.auto-close @rule:videochess.next-attacker.after-defence
   Scenario: Covering the sixth card ends the bout on its own
@@ -57,7 +57,7 @@ Feature: VideoChess - how a bout closes
     And seat 2 beats J♣ with Q♣
     Then it is accepted
     And the bout ends with the cards discarded
-    And the discard pile holds 12 cards
+    And the discard pile holds 12 more cards
     And seat 2 attacks next
 
   @id:videochess.bout.closes-when-defender-empty @rule:videochess.bout.auto-close
@@ -65,15 +65,25 @@ Feature: VideoChess - how a bout closes
     Source: bout-end paragraph - a defender out of cards ends the bout, though others could still add.
     Given the stock, top first, is "Q♦ K♦ A♦ 10♥ J♥ Q♥ K♥ A♥ 6♥"
     And the hands are:
-      | seat | hand        |
-      | 1    | 7♠ 9♦ 8♣    |
-      | 2    | 9♠          |
+      | seat | hand                   |
+      | 1    | 7♠ 9♦ 10♣ 7♦ 9♣ 10♠ K♣ |
+      | 2    | 9♠ 10♦ J♣ J♦ Q♣ J♠     |
     And seat 1 attacks first
     When they play:
       """
       seat 1 attacks with 7♠
+      seat 2 beats 7♠ with 9♠
+      seat 1 throws in 9♦
+      seat 2 beats 9♦ with 10♦
+      seat 1 throws in 10♣
+      seat 2 beats 10♣ with J♣
+      seat 1 throws in 7♦
+      seat 2 beats 7♦ with J♦
+      seat 1 throws in 9♣
+      seat 2 beats 9♣ with Q♣
+      seat 1 throws in 10♠
       """
-    And seat 2 beats 7♠ with 9♠
+    And seat 2 beats 10♠ with J♠
     Then it is accepted
     And the bout ends with the cards discarded
     And seat 2 attacks next
@@ -81,7 +91,7 @@ Feature: VideoChess - how a bout closes
   @id:videochess.bout.empty-handed-thrower-not-awaited @rule:videochess.bout.discard @rule:videochess.throw-in.who
   Scenario: A thrower who has no cards left is not waited for
     Source: bout-end paragraph - only those who may still throw in press Done; an empty hand cannot.
-    Given the stock, top first, is "Q♦ K♦ A♦ 10♥ J♥ Q♥ K♥ A♥ 6♥"
+    Given the stock is empty
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 8♣             |
@@ -98,5 +108,5 @@ Feature: VideoChess - how a bout closes
     And seat 1 is done
     Then it is accepted
     And the bout ends with the cards discarded
-    And seat 3 is still in the game
+    And seat 3 is out
     And seat 2 attacks next

@@ -49,7 +49,7 @@ Feature: VideoChess - how many cards a bout may hold
   @id:videochess.limits.short-defender @rule:videochess.limits.defender-hand
   Scenario: A defender with two cards never faces a third unbeaten card
     Source: limits paragraph - unbeaten cards never outnumber the defender's hand.
-    Given the stock, top first, is "K♥ A♥ 6♥"
+    Given the stock is empty
     And the hands are:
       | seat | hand           |
       | 1    | 7♠ 7♦ 7♣ 9♦    |
@@ -68,7 +68,7 @@ Feature: VideoChess - how many cards a bout may hold
   @id:videochess.limits.beating-does-not-make-room @rule:videochess.limits.defender-hand
   Scenario: Beating one card shrinks the defender's hand too, so no room opens
     Source: limits paragraph - the count is unbeaten cards against the cards now in hand.
-    Given the stock, top first, is "K♥ A♥ 6♥"
+    Given the stock is empty
     And the hands are:
       | seat | hand           |
       | 1    | 7♠ 7♦ 7♣ 9♦    |
@@ -87,10 +87,10 @@ Feature: VideoChess - how many cards a bout may hold
   @id:videochess.limits.after-take-hand-fills @rule:videochess.limits.defender-hand @rule:videochess.take.throw-after
   Scenario: After Take cards are added until the unbeaten cards match the defender's hand, then the bout closes
     Source: take paragraph - adding goes on within the same limits until no room is left.
-    Given the stock, top first, is "K♥ A♥ 6♥"
+    Given the stock is empty
     And the hands are:
       | seat | hand           |
-      | 1    | 7♠ 7♦ 7♣ 9♦    |
+      | 1    | 7♠ 7♦ 7♣ 9♦ A♣ |
       | 2    | 9♠ 10♦ J♦      |
     And seat 1 attacks first
     When they play:

@@ -6,7 +6,7 @@ Feature: VideoChess - cheater mode and Catch!
     Given the "videochess" profile
     And the options are "rules=throw_in, teams=solo, cheater=on"
     And the trump card is 6♥
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock is empty
     And seat 1 attacks first
 
   @id:videochess.cheating.unfair-throw-in-accepted @rule:videochess.cheating.any-card
@@ -70,7 +70,7 @@ Feature: VideoChess - cheater mode and Catch!
     Source: cheater paragraph - only when the bout limits let you play at all.
     Given the hands are:
       | seat | hand           |
-      | 1    | 9♠ 7♦ 8♣       |
+      | 1    | 9♠ 7♦ 8♣ A♠ |
       | 2    | 9♦              |
       | 3    | 7♣ 10♠ J♠      |
     When seat 1 attacks with 7♦
@@ -111,11 +111,12 @@ Feature: VideoChess - cheater mode and Catch!
   @id:videochess.cheating.catch-defender @rule:videochess.cheating.catch @rule:videochess.cheating.caught-cheater @rule:videochess.cheating.caught-outcome
   Scenario: A defender caught cheating takes the table, and play goes on as after a take
     Source: catch paragraphs - the cheater takes all cards; a caught defender counts as having taken.
-    Given the hands are:
-      | seat | hand           |
-      | 1    | 9♠ 7♦ 8♣       |
-      | 2    | 9♦ 10♦ J♦ Q♣   |
-      | 3    | 7♣ 10♠ J♠      |
+    Given the stock, top first, is "K♥ A♥ Q♥ 6♥"
+    And the hands are:
+      | seat | hand                 |
+      | 1    | 9♠ 7♦ 8♣ 6♠ 6♦ 7♠    |
+      | 2    | 9♦ 10♦ J♦ Q♣ 8♦ 8♠   |
+      | 3    | 7♣ 10♠ J♠ 6♣ K♣ A♣   |
     When they play:
       """
       seat 1 attacks with 9♠
@@ -123,29 +124,33 @@ Feature: VideoChess - cheater mode and Catch!
       seat 3 catches Q♣
       """
     Then the bout ends with seat 2 caught taking the cards
-    And seat 2 holds exactly "9♦ 10♦ J♦ 9♠ Q♣"
-    And seat 1 holds exactly "7♦ 8♣ K♥ A♥ 6♥"
+    And seat 2 holds exactly "9♦ 10♦ J♦ 8♦ 8♠ 9♠ Q♣"
+    And seat 1 holds exactly "7♦ 8♣ 6♠ 6♦ 7♠ K♥"
     And seat 3 attacks next
 
   @id:videochess.cheating.catch-thrower @rule:videochess.cheating.catch @rule:videochess.cheating.caught-cheater @rule:videochess.cheating.caught-outcome
   Scenario: An attacker caught cheating takes the table, and the defender attacks next as after a defence
     Source: catch paragraphs - a caught attacker or thrower: as if the cards had been beaten.
-    Given the hands are:
-      | seat | hand           |
-      | 1    | 9♠ 7♦ 8♣       |
-      | 2    | 9♦ 10♦ J♦ Q♣   |
-      | 3    | 7♣ 10♠ J♠      |
+    Given the stock, top first, is "K♥ A♥ Q♥ 6♥"
+    And the hands are:
+      | seat | hand                 |
+      | 1    | 9♠ 7♦ 8♣ A♠ K♠ Q♠    |
+      | 2    | 9♦ 10♦ J♦ Q♣ K♣ A♣   |
+      | 3    | 7♣ 10♠ J♠ 6♣ 6♦ 9♣   |
     When they play:
       """
       seat 1 attacks with 7♦
       seat 2 beats 7♦ with 9♦
+      seat 1 is done
+      seat 3 throws in 9♣
+      seat 2 beats 9♣ with Q♣
       seat 1 throws in 8♣
       seat 2 catches 8♣
       """
     Then the bout ends with seat 1 caught taking the cards
-    And seat 1 holds exactly "9♠ 7♦ 9♦ 8♣ K♥ A♥"
-    And seat 3 holds exactly "7♣ 10♠ J♠ 6♥"
-    And seat 2 holds exactly "10♦ J♦ Q♣"
+    And seat 1 holds exactly "9♠ A♠ K♠ Q♠ 7♦ 9♦ 9♣ Q♣ 8♣"
+    And seat 3 holds exactly "7♣ 10♠ J♠ 6♣ 6♦ K♥"
+    And seat 2 holds exactly "10♦ J♦ K♣ A♣ A♥ Q♥"
     And seat 2 attacks next
 
   @id:videochess.cheating.no-catching-own-card @rule:videochess.cheating.catch
@@ -193,11 +198,12 @@ Feature: VideoChess - cheater mode and Catch!
   @id:videochess.cheating.false-catch-penalty @rule:videochess.cheating.false-catch
   Scenario: Catching a fair card costs a penalty card from the deck and the right to catch again
     Source: false accusation paragraph - a penalty card, and no more catching this bout.
-    Given the hands are:
-      | seat | hand           |
-      | 1    | 9♠ 7♦ 8♣       |
-      | 2    | 9♦ 10♦ J♦ Q♣   |
-      | 3    | 7♣ 10♠ J♠      |
+    Given the stock, top first, is "K♥ A♥ Q♥ 6♥"
+    And the hands are:
+      | seat | hand                 |
+      | 1    | 9♠ 7♦ 8♣ A♠ K♠ Q♠    |
+      | 2    | 9♦ 10♦ J♦ Q♣ K♣ A♣   |
+      | 3    | 7♣ 10♠ J♠ 6♣ 6♦ 6♠   |
     When they play:
       """
       seat 1 attacks with 7♦
@@ -205,8 +211,8 @@ Feature: VideoChess - cheater mode and Catch!
       seat 3 catches 7♦
       """
     Then seat 3 draws a penalty card
-    And seat 3 holds exactly "7♣ 10♠ J♠ K♥"
-    And the stock, top first, is "A♥ 6♥"
+    And seat 3 holds exactly "7♣ 10♠ J♠ 6♣ 6♦ 6♠ K♥"
+    And the stock, top first, is "A♥ Q♥ 6♥"
     And the bout is still open
     When seat 3 catches 9♦
     Then it is rejected because of rule "cheating.catch"
@@ -215,7 +221,6 @@ Feature: VideoChess - cheater mode and Catch!
   Scenario: With the deck empty the penalty card comes from the discard pile
     Source: false accusation paragraph - a random card of the discard pile when the deck is empty.
     Given the stock is empty
-    And the discard pile holds 8 other cards
     And the hands are:
       | seat | hand           |
       | 1    | 9♠ 7♦ 8♣       |
@@ -228,7 +233,7 @@ Feature: VideoChess - cheater mode and Catch!
       """
     Then seat 2 draws a penalty card
     And seat 2 holds 5 cards
-    And the discard pile holds 7 cards
+    And the discard pile holds 1 fewer card
 
   @id:videochess.cheating.check-before-close @rule:videochess.cheating.check-window
   Scenario: A bout about to close waits 4 seconds during which only catches are allowed

@@ -5,7 +5,7 @@ Feature: VideoChess - standing up and disconnecting
   Background:
     Given the "videochess" profile
     And the trump card is 6♥
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock is empty
     And seat 1 attacks first
 
   @id:videochess.departures.stand-up-loses @rule:videochess.departures.stand-up
@@ -32,7 +32,7 @@ Feature: VideoChess - standing up and disconnecting
     Given the options are "rules=throw_in, teams=pairs"
     And the hands are:
       | seat | hand           |
-      | 1    | 9♠ 7♦ 8♣       |
+      | 1    | 9♠ 7♦ 8♣ A♠ |
       | 2    | 9♦ 10♦ J♦ Q♣   |
       | 3    | 7♣ 10♠ J♠      |
       | 4    | 6♠ 6♦ 6♣       |
@@ -84,7 +84,7 @@ Feature: VideoChess - standing up and disconnecting
     Given the options are "rules=throw_in, teams=solo"
     And the hands are:
       | seat | hand           |
-      | 1    | 9♠ 7♦ 8♣       |
+      | 1    | 9♠ 7♦ 8♣ A♠ |
       | 2    | 9♦ 10♦ J♦ Q♣   |
     When seat 2 reconnects
     Then it is rejected because of rule "play.turn"

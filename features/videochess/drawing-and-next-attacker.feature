@@ -64,7 +64,7 @@ Feature: VideoChess - drawing up and the next bout
   @id:videochess.drawing.everyone-refills @rule:videochess.drawing.order
   Scenario: With a full stock every player is back to six cards
     Source: drawing paragraph - each player draws up to six.
-    Given the stock, top first, is "8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥ 6♥"
+    Given the stock, top first, is "8♠ 10♦ 10♣ 7♥ 8♥ 9♥ 10♥ 6♥"
     And the hands are:
       | seat | hand                 |
       | 1    | 7♦ A♠ K♠ Q♠ J♠ 10♠   |
@@ -92,13 +92,13 @@ Feature: VideoChess - drawing up and the next bout
   @id:videochess.next-attacker.take-passes-to-next-seat @rule:videochess.next-attacker.after-take @rule:videochess.attack.target
   Scenario: After a take the seat after the defender opens against the seat after it
     Source: next-bout paragraph - the player clockwise after the one who took starts.
-    Given the stock, top first, is "K♥ A♥ 6♥"
+    Given the stock is empty
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 8♣ 9♦          |
       | 2    | 6♠ 10♦ J♦ Q♣      |
       | 3    | 8♠ 10♠            |
-      | 4    | J♠ 8♦             |
+      | 4    | J♠ 8♦ K♣          |
     And seat 1 attacks first
     When they play:
       """
@@ -115,7 +115,7 @@ Feature: VideoChess - drawing up and the next bout
   @id:videochess.next-attacker.three-seats-wraps @rule:videochess.next-attacker.after-take @rule:videochess.next-attacker.after-defence
   Scenario: In a three-seat game the turn to start goes round the corner
     Source: next-bout paragraph - a defender who took is passed over; one who beat everything starts.
-    Given the stock, top first, is "Q♦ K♦ A♦ 10♥ J♥ Q♥ K♥ A♥ 6♥"
+    Given the stock, top first, is "Q♦ K♦ A♦ 10♥ J♥ Q♥ K♥ A♥ 9♥ 6♥"
     And the hands are:
       | seat | hand                 |
       | 1    | 6♣ 7♣ 8♦ 9♦ 10♦ J♦   |

@@ -15,7 +15,7 @@ Feature: VideoChess - going out and the end of a solo game
       | seat | hand         |
       | 1    | 7♠ 7♦        |
       | 2    | 9♠ 10♦ J♦    |
-      | 3    | 8♣ K♣        |
+      | 3    | 8♣ K♣ A♣     |
     And seat 1 attacks first
     When they play:
       """
@@ -38,20 +38,35 @@ Feature: VideoChess - going out and the end of a solo game
   @id:videochess.end.empty-hand-refills-from-stock @rule:videochess.end.going-out @rule:videochess.drawing.order
   Scenario: A player who empties their hand while the stock lasts draws again and stays in
     Source: end paragraph - leaving needs the deck to be empty as well.
-    Given the stock, top first, is "8♦ 9♦ 6♥"
+    Given the stock, top first, is "K♦ A♦ 6♥"
     And the hands are:
-      | seat | hand      |
-      | 1    | 7♠        |
-      | 2    | 9♠ 10♦    |
+      | seat | hand                    |
+      | 1    | 7♠ 7♦ 7♣ 7♥ 8♦ 8♣       |
+      | 2    | 8♠ 9♦ 9♣ A♥ 10♦ 10♣ Q♠  |
     And seat 1 attacks first
     When they play:
       """
       seat 1 attacks with 7♠
-      seat 2 beats 7♠ with 9♠
+      seat 1 throws in 7♦
+      seat 1 throws in 7♣
+      seat 1 throws in 7♥
+      seat 2 beats 7♠ with 8♠
+      seat 1 throws in 8♦
+      seat 1 throws in 8♣
+      """
+    Then seat 1 has no cards
+    And seat 1 is still in the game
+    When they play:
+      """
+      seat 2 beats 7♦ with 9♦
+      seat 2 beats 7♣ with 9♣
+      seat 2 beats 7♥ with A♥
+      seat 2 beats 8♦ with 10♦
+      seat 2 beats 8♣ with 10♣
       """
     Then the bout ends with the cards discarded
     And seat 1 is still in the game
-    And seat 1 holds exactly "8♦ 9♦ 6♥"
+    And seat 1 holds exactly "K♦ A♦ 6♥"
     And the game is not over
 
   @id:videochess.end.defender-left-holding-is-durak @rule:videochess.end.durak
@@ -61,7 +76,7 @@ Feature: VideoChess - going out and the end of a solo game
     And the hands are:
       | seat | hand      |
       | 1    | 7♠        |
-      | 2    | 9♠ 10♦    |
+      | 2    | 9♠ 10♦ 6♦ |
     And seat 1 attacks first
     When they play:
       """
@@ -79,7 +94,7 @@ Feature: VideoChess - going out and the end of a solo game
     And the hands are:
       | seat | hand      |
       | 1    | 7♠        |
-      | 2    | 6♠ 10♦    |
+      | 2    | 6♠ 10♦ 8♣ |
     And seat 1 attacks first
     When they play:
       """
@@ -151,7 +166,7 @@ Feature: VideoChess - going out and the end of a solo game
       | seat | hand      |
       | 1    | 7♠        |
       | 2    | 9♠ 10♦    |
-      | 3    | 8♣ J♣     |
+      | 3    | 8♣ J♣ A♦  |
     And seat 1 attacks first
     When they play:
       """
@@ -170,7 +185,7 @@ Feature: VideoChess - going out and the end of a solo game
     And the hands are:
       | seat | hand      |
       | 1    | 7♠        |
-      | 2    | 9♠ 10♦    |
+      | 2    | 9♠ 10♦ 8♣ |
     And seat 1 attacks first
     When they play:
       """

@@ -10,7 +10,7 @@ Feature: VideoChess - who makes the first move and whom they attack
   Scenario: The holder of the lowest trump leads, even against a lower plain card
     Source: first-move paragraph - the lowest trump moves first.
     Given the trump card is 7♥
-    And the stock, top first, is "K♣ A♣ 7♥"
+    And the rest of the deck is the stock
     And the hands are:
       | seat | hand              |
       | 1    | 6♠ 9♠ J♦ Q♦ K♦ A♦ |
@@ -25,7 +25,7 @@ Feature: VideoChess - who makes the first move and whom they attack
   Scenario: The six of trumps outranks every other trump for the first move
     Source: first-move paragraph - the lowest trump moves first.
     Given the trump card is 7♥
-    And the stock, top first, is "K♣ A♣ 7♥"
+    And the rest of the deck is the stock
     And the hands are:
       | seat | hand               |
       | 1    | 8♥ 9♠ J♦ Q♦ K♦ A♦  |
@@ -39,7 +39,7 @@ Feature: VideoChess - who makes the first move and whom they attack
   Scenario: With no trump in any hand the lowest card leads
     Source: first-move paragraph - nobody holds a trump, so the lowest card moves first.
     Given the trump card is 6♥
-    And the stock, top first, is "7♥ 8♥ 6♥"
+    And the rest of the deck is the stock
     And the hands are:
       | seat | hand               |
       | 1    | 8♠ 9♠ J♦ Q♦ K♦ A♦  |
@@ -52,7 +52,7 @@ Feature: VideoChess - who makes the first move and whom they attack
   Scenario: Two lowest cards of the same rank: the lower seat number leads
     Source: first-move paragraph - on a tie for the lowest card, the lower seat.
     Given the trump card is 6♥
-    And the stock, top first, is "7♥ 8♥ 6♥"
+    And the rest of the deck is the stock
     And the hands are:
       | seat | hand               |
       | 1    | 8♠ 9♠ J♦ Q♦ K♦ A♦  |

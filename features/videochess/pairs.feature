@@ -10,10 +10,10 @@ Feature: VideoChess - playing in pairs
   @id:videochess.pairs.partner-may-not-throw-in @rule:videochess.throw-in.who @rule:videochess.pairs.partners
   Scenario: The defender's partner may not throw in, even with a matching rank
     Source: throwing-in paragraph, pairs - only the defender's opponents throw in.
-    Given the stock, top first, is "K♥ A♥ 6♥"
+    Given the stock is empty
     And the hands are:
       | seat | hand          |
-      | 1    | 7♠ 8♣         |
+      | 1    | 7♠ 8♣ A♣      |
       | 2    | 9♠ 10♦ J♦     |
       | 3    | 7♣ 10♠        |
       | 4    | 7♦ J♠         |
@@ -31,10 +31,10 @@ Feature: VideoChess - playing in pairs
   @id:videochess.pairs.attackers-partner-throws-in @rule:videochess.throw-in.who @rule:videochess.pairs.partners
   Scenario: The attacker's partner, an opponent of the defender, may throw in
     Source: throwing-in paragraph, pairs - the defender's opponents throw in, after the starter.
-    Given the stock, top first, is "K♥ A♥ 6♥"
+    Given the stock is empty
     And the hands are:
       | seat | hand          |
-      | 1    | 7♠ 8♣         |
+      | 1    | 7♠ 8♣ A♣      |
       | 2    | 9♠ 10♦ J♦     |
       | 3    | 7♣ 10♠        |
       | 4    | 7♦ J♠         |
@@ -52,10 +52,10 @@ Feature: VideoChess - playing in pairs
   @id:videochess.pairs.discard-without-partner @rule:videochess.bout.discard @rule:videochess.throw-in.who
   Scenario: The table is discarded once the defender's two opponents are done
     Source: bout-end paragraph with the pairs throwing-in rule - the partner is not a thrower.
-    Given the stock, top first, is "K♥ A♥ 6♥"
+    Given the stock is empty
     And the hands are:
       | seat | hand          |
-      | 1    | 7♠ 8♣         |
+      | 1    | 7♠ 8♣ A♣      |
       | 2    | 9♠ 10♦ J♦     |
       | 3    | 7♣ 10♠        |
       | 4    | 7♦ J♠         |
@@ -108,10 +108,10 @@ Feature: VideoChess - playing in pairs
   @id:videochess.pairs.after-take-next-seat @rule:videochess.next-attacker.after-take @rule:videochess.pairs.partners
   Scenario: After a take the seat after the defender starts against its own opponent
     Source: next-bout paragraph - the next player clockwise after the taker starts.
-    Given the stock, top first, is "K♥ A♥ 6♥"
+    Given the stock is empty
     And the hands are:
       | seat | hand          |
-      | 1    | 7♠ 8♣         |
+      | 1    | 7♠ 8♣ A♣      |
       | 2    | 6♠ 10♦ J♦     |
       | 3    | 8♠ 10♠        |
       | 4    | 7♦ J♠         |
@@ -134,7 +134,7 @@ Feature: VideoChess - playing in pairs
     And the hands are:
       | seat | hand      |
       | 1    |           |
-      | 2    | J♠ Q♦     |
+      | 2    | J♠ Q♦ K♣  |
       | 3    | 7♣        |
       | 4    | 9♣ 8♦     |
     And seat 3 attacks first
@@ -193,7 +193,7 @@ Feature: VideoChess - playing in pairs
     And the stock is empty
     And the hands are:
       | seat | hand          |
-      | 1    | 7♠ 8♦ 9♦      |
+      | 1    | 7♠ 8♦ 9♦ A♠ |
       | 2    | 7♦ 10♣        |
       | 3    |               |
       | 4    | 9♠ 6♣         |
@@ -211,10 +211,10 @@ Feature: VideoChess - playing in pairs
   Scenario: Under transfer rules with everyone in, each transfer goes to the transferrer's next opponent
     Source: transfer paragraph - the next opponent clockwise defends.
     Given the option "rules" is "transfer"
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock is empty
     And the hands are:
       | seat | hand          |
-      | 1    | 7♠ 8♣         |
+      | 1    | 7♠ 8♣ A♣      |
       | 2    | 7♦ 10♦ J♦     |
       | 3    | 7♣ 10♠ Q♦     |
       | 4    | 9♣ J♠ 8♦      |

@@ -5,7 +5,7 @@ Feature: VideoChess - the table: seats, bots, Ready, the mode and move hints
   Background:
     Given the "videochess" profile
     And the trump card is 6♥
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock is empty
     And seat 1 attacks first
     And the game is started through the lobby
 
@@ -40,13 +40,8 @@ Feature: VideoChess - the table: seats, bots, Ready, the mode and move hints
   Scenario: There is no fifth seat
     Source: table paragraph - four seats going clockwise.
     Given the options are "rules=throw_in, teams=solo"
-    And the hands are:
-      | seat | hand        |
-      | 1    | 9♠ 7♦ 8♣    |
-      | 2    | 9♦ 10♦ J♦   |
-      | 3    | 7♣ 10♠ J♠   |
-      | 4    | 6♠ 6♦ 6♣    |
-      | 5    | Q♠ Q♦ Q♣    |
+    And 5 seats
+    And the deck starts with "" and ends with 6♥
     Then the engine refuses to start the game
 
   @id:videochess.table.everyone-ready @rule:videochess.table.ready
@@ -56,7 +51,7 @@ Feature: VideoChess - the table: seats, bots, Ready, the mode and move hints
     And only seats 1 and 2 have pressed ready
     And the hands are:
       | seat | hand        |
-      | 1    | 9♠ 7♦ 8♣    |
+      | 1    | 9♠ 7♦ 8♣ A♠ |
       | 2    | 9♦ 10♦ J♦   |
       | 3    | 7♣ 10♠ J♠   |
     Then the engine refuses to start the game because of rule "table.ready"
@@ -69,7 +64,7 @@ Feature: VideoChess - the table: seats, bots, Ready, the mode and move hints
     And only seats 1 and 2 have pressed ready
     And the hands are:
       | seat | hand        |
-      | 1    | 9♠ 7♦ 8♣    |
+      | 1    | 9♠ 7♦ 8♣ A♠ |
       | 2    | 9♦ 10♦ J♦   |
       | 3    | 7♣ 10♠ J♠   |
     Then the game starts
@@ -81,7 +76,7 @@ Feature: VideoChess - the table: seats, bots, Ready, the mode and move hints
     And the mode was chosen by seat 2
     And the hands are:
       | seat | hand        |
-      | 1    | 9♠ 7♦ 8♣    |
+      | 1    | 9♠ 7♦ 8♣ A♠ |
       | 2    | 9♦ 10♦ J♦   |
       | 3    | 7♣ 10♠ J♠   |
     Then the engine refuses to start the game because of rule "table.mode-chooser"
@@ -94,7 +89,7 @@ Feature: VideoChess - the table: seats, bots, Ready, the mode and move hints
     And the mode was chosen by seat 2
     And the hands are:
       | seat | hand        |
-      | 1    | 9♠ 7♦ 8♣    |
+      | 1    | 9♠ 7♦ 8♣ A♠ |
       | 2    | 9♦ 10♦ J♦   |
       | 3    | 7♣ 10♠ J♠   |
     Then the game starts
@@ -103,11 +98,8 @@ Feature: VideoChess - the table: seats, bots, Ready, the mode and move hints
   Scenario: Pairs cannot be played at a table of three
     Source: mode paragraph - pairs only with all four seats taken.
     Given the options are "rules=throw_in, teams=pairs"
-    And the hands are:
-      | seat | hand        |
-      | 1    | 9♠ 7♦ 8♣    |
-      | 2    | 9♦ 10♦ J♦   |
-      | 3    | 7♣ 10♠ J♠   |
+    And 3 seats
+    And the deck starts with "" and ends with 6♥
     Then the engine refuses to start the game
 
   @id:videochess.table.stand-up-back-to-solo @rule:videochess.pairs.full-table @rule:videochess.table.ready
@@ -134,7 +126,7 @@ Feature: VideoChess - the table: seats, bots, Ready, the mode and move hints
     Given the options are "rules=throw_in, teams=solo"
     And the hands are:
       | seat | hand        |
-      | 1    | 9♠ 7♦ 8♣    |
+      | 1    | 9♠ 7♦ 8♣ A♠ |
       | 2    | 9♦ 6♦ Q♠    |
       | 3    | 7♣ 10♠ J♠   |
     When seat 1 attacks with 7♦

@@ -6,7 +6,7 @@ Feature: VideoChess - taking the cards
     Given the "videochess" profile
     And the options are "rules=throw_in, teams=solo"
     And the trump card is 6♥
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock is empty
     And seat 1 attacks first
 
   @id:videochess.take.throwers-add-then-defender-takes @rule:videochess.take.when @rule:videochess.take.throw-after @rule:videochess.done.when
@@ -14,7 +14,7 @@ Feature: VideoChess - taking the cards
     Source: take paragraph - more cards may follow Take until every thrower presses Done.
     Given the hands are:
       | seat | hand              |
-      | 1    | 7♠ 7♦ 8♣          |
+      | 1    | 7♠ 7♦ 8♣ A♠ |
       | 2    | 9♠ 10♦ J♦ Q♣      |
       | 3    | 7♣ 10♠            |
       | 4    | J♠ 8♦             |
@@ -44,7 +44,7 @@ Feature: VideoChess - taking the cards
     Source: take paragraph, read with the bout-end paragraph - Take answers an unbeaten card.
     Given the hands are:
       | seat | hand              |
-      | 1    | 7♠ 7♦ 8♣          |
+      | 1    | 7♠ 7♦ 8♣ A♠ |
       | 2    | 9♠ 10♦ J♦ Q♣      |
       | 3    | 7♣ 10♠            |
       | 4    | J♠ 8♦             |
@@ -61,7 +61,7 @@ Feature: VideoChess - taking the cards
     Source: take paragraph - one Take per bout.
     Given the hands are:
       | seat | hand              |
-      | 1    | 7♠ 7♦ 8♣          |
+      | 1    | 7♠ 7♦ 8♣ A♠ |
       | 2    | 9♠ 10♦ J♦ Q♣      |
       | 3    | 7♣ 10♠            |
       | 4    | J♠ 8♦             |
@@ -78,7 +78,7 @@ Feature: VideoChess - taking the cards
     Source: take paragraph - after Take the defender only waits to collect the table.
     Given the hands are:
       | seat | hand              |
-      | 1    | 7♠ 7♦ 8♣          |
+      | 1    | 7♠ 7♦ 8♣ A♠ |
       | 2    | 9♠ 10♦ J♦ Q♣      |
       | 3    | 7♣ 10♠            |
       | 4    | J♠ 8♦             |
@@ -96,7 +96,7 @@ Feature: VideoChess - taking the cards
     Source: take paragraph - adding after Take follows the same rules.
     Given the hands are:
       | seat | hand              |
-      | 1    | 7♠ 7♦ 8♣          |
+      | 1    | 7♠ 7♦ 8♣ A♠ |
       | 2    | 9♠ 10♦ J♦ Q♣      |
       | 3    | 7♣ 10♠            |
       | 4    | J♠ 8♦             |

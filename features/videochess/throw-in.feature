@@ -6,7 +6,7 @@ Feature: VideoChess - throwing in
     Given the "videochess" profile
     And the options are "rules=throw_in, teams=solo"
     And the trump card is 6♥
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock is empty
     And seat 1 attacks first
 
   @id:videochess.throw-in.same-rank-while-unbeaten @rule:videochess.throw-in.any-time @rule:videochess.throw-in.rank
@@ -137,7 +137,7 @@ Feature: VideoChess - throwing in
     Source: throwing-in paragraph - the others may add when the starter has nothing to throw.
     Given the hands are:
       | seat | hand              |
-      | 1    | 7♠ 8♣ 10♣         |
+      | 1    | 7♠ 8♣ 10♣ A♠ |
       | 2    | 9♠ 7♥ 10♦ J♦ Q♣ K♣ |
       | 3    | 7♣ 9♣ 10♠         |
       | 4    | 9♥ J♠ 8♦          |

@@ -6,7 +6,7 @@ Feature: VideoChess - the 30-second action timer
     Given the "videochess" profile
     And the options are "rules=throw_in, teams=solo"
     And the trump card is 6♥
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock is empty
     And seat 1 attacks first
 
   @id:videochess.timers.opener-has-30-seconds @rule:videochess.timers.action
@@ -14,7 +14,7 @@ Feature: VideoChess - the 30-second action timer
     Source: timing paragraph - each action has 30 seconds.
     Given the hands are:
       | seat | hand           |
-      | 1    | 9♠ 7♦ 8♣ Q♥    |
+      | 1    | 9♠ 7♦ 8♣ Q♥ A♠ |
       | 2    | 9♦ 10♦ J♦ Q♣   |
       | 3    | 7♣ 10♠ J♠      |
     Then seat 1 has 30 seconds left to act
@@ -29,7 +29,7 @@ Feature: VideoChess - the 30-second action timer
     Source: timing paragraph - the starter plays the lowest non-trump.
     Given the hands are:
       | seat | hand           |
-      | 1    | 9♠ 7♦ 8♣ 7♥    |
+      | 1    | 9♠ 7♦ 8♣ 7♥ A♠ |
       | 2    | 9♦ 10♦ J♦ Q♣   |
       | 3    | 7♣ 10♠ J♠      |
     When 30 seconds pass
@@ -54,7 +54,7 @@ Feature: VideoChess - the 30-second action timer
     Source: timing paragraph - the defender takes the cards, a thrower presses Done.
     Given the hands are:
       | seat | hand           |
-      | 1    | 9♠ 7♦ 8♣ 8♠    |
+      | 1    | 9♠ 7♦ 8♣ 8♠ A♠ |
       | 2    | 9♦ 10♦ J♦ Q♣   |
       | 3    | 7♣ 10♠ J♠      |
     When seat 1 attacks with 8♣
@@ -102,7 +102,7 @@ Feature: VideoChess - the 30-second action timer
     Source: timing paragraph - the limit is per action.
     Given the hands are:
       | seat | hand           |
-      | 1    | 9♠ 7♦ 8♣ 8♠    |
+      | 1    | 9♠ 7♦ 8♣ 8♠ A♠ |
       | 2    | 9♦ 10♦ J♦ Q♣   |
       | 3    | 7♣ 10♠ J♠      |
     When 20 seconds pass

@@ -14,7 +14,7 @@ Feature: VideoChess - transferring the attack (transfer rules)
     Given the stock, top first, is "8♠ 9♣ 6♥"
     And the hands are:
       | seat | hand                |
-      | 1    | 7♠ 8♣ 9♦ 10♣ A♠ K♠  |
+      | 1    | 7♠ 8♣ 9♦ 10♣ A♠ K♠ 6♦ |
       | 2    | 7♦ 9♠ 10♦ J♦ Q♠ 6♠  |
       | 3    | 7♣ 10♠ J♣ Q♣ K♣ A♣  |
       | 4    | 7♥ J♠ 8♦ Q♦ K♦ A♦   |
@@ -35,7 +35,7 @@ Feature: VideoChess - transferring the attack (transfer rules)
     Given the stock, top first, is "8♠ 9♣ 6♥"
     And the hands are:
       | seat | hand                |
-      | 1    | 7♠ 8♣ 9♦ 10♣ A♠ K♠  |
+      | 1    | 7♠ 8♣ 9♦ 10♣ A♠ K♠ 6♦ |
       | 2    | 7♦ 9♠ 10♦ J♦ Q♠ 6♠  |
       | 3    | 7♣ 10♠ J♣ Q♣ K♣ A♣  |
       | 4    | 7♥ J♠ 8♦ Q♦ K♦ A♦   |
@@ -57,7 +57,7 @@ Feature: VideoChess - transferring the attack (transfer rules)
     Given the stock, top first, is "8♠ 9♣ 6♥"
     And the hands are:
       | seat | hand                |
-      | 1    | 7♠ 8♣ 9♦ 10♣ A♠ K♠  |
+      | 1    | 7♠ 8♣ 9♦ 10♣ A♠ K♠ 6♦ |
       | 2    | 7♦ 9♠ 10♦ J♦ Q♠ 6♠  |
       | 3    | 7♣ 10♠ J♣ Q♣ K♣ A♣  |
       | 4    | 7♥ J♠ 8♦ Q♦ K♦ A♦   |
@@ -74,7 +74,7 @@ Feature: VideoChess - transferring the attack (transfer rules)
     Given the stock, top first, is "8♠ 9♣ 6♥"
     And the hands are:
       | seat | hand                |
-      | 1    | 7♠ 8♣ 9♦ 10♣ A♠ K♠  |
+      | 1    | 7♠ 8♣ 9♦ 10♣ A♠ K♠ 6♦ |
       | 2    | 7♦ 9♠ 10♦ J♦ Q♠ 6♠  |
       | 3    | 7♣ 10♠ J♣ Q♣ K♣ A♣  |
       | 4    | 7♥ J♠ 8♦ Q♦ K♦ A♦   |
@@ -94,7 +94,7 @@ Feature: VideoChess - transferring the attack (transfer rules)
     Given the stock, top first, is "8♠ 9♣ 6♥"
     And the hands are:
       | seat | hand                |
-      | 1    | 7♠ 8♣ 9♦ 10♣ A♠ K♠  |
+      | 1    | 7♠ 8♣ 9♦ 10♣ A♠ K♠ 6♦ |
       | 2    | 7♦ 9♠ 10♦ J♦ Q♠ 6♠  |
       | 3    | 7♣ 10♠ J♣ Q♣ K♣ A♣  |
       | 4    | 7♥ J♠ 8♦ Q♦ K♦ A♦   |
@@ -109,10 +109,10 @@ Feature: VideoChess - transferring the attack (transfer rules)
   @id:videochess.transfer.next-seat-too-short @rule:videochess.transfer.capacity
   Scenario: No transfer to an opponent holding fewer cards than the table would hold
     Source: transfer paragraph - the next opponent must be able to beat every card, the new one included.
-    Given the stock, top first, is "8♠ 9♣ 6♥"
+    Given the stock is empty
     And the hands are:
       | seat | hand                |
-      | 1    | 7♠ 8♣ 9♦ 10♣ A♠ K♠  |
+      | 1    | 7♠ 8♣ 9♦ 10♣ A♠     |
       | 2    | 7♦ 9♠ 10♦ J♦ Q♠ 6♠  |
       | 3    | 10♠                 |
       | 4    | 7♥ J♠ 8♦ Q♦ K♦ A♦   |
@@ -127,7 +127,7 @@ Feature: VideoChess - transferring the attack (transfer rules)
   @id:videochess.transfer.next-seat-just-enough @rule:videochess.transfer.capacity
   Scenario: A transfer is allowed when the next opponent holds exactly enough cards
     Source: transfer paragraph - enough cards for every card on the table after the transfer.
-    Given the stock, top first, is "8♠ 9♣ 6♥"
+    Given the stock is empty
     And the hands are:
       | seat | hand                |
       | 1    | 7♠ 8♣ 9♦ 10♣ A♠ K♠  |
@@ -145,13 +145,13 @@ Feature: VideoChess - transferring the attack (transfer rules)
   @id:videochess.transfer.transferrer-throws-first @rule:videochess.transfer.throws-first @rule:videochess.throw-in.order
   Scenario: After a transfer the transferrer throws in first, ahead of the bout's starter
     Source: transfer paragraph - the player who transferred is first to throw in.
-    Given the stock, top first, is "8♠ 9♣ 6♥"
+    Given the stock is empty
     And the hands are:
       | seat | hand               |
       | 1    | 7♠ 7♥ 8♣ 9♦        |
       | 2    | 7♦ 7♣ 10♦ J♦       |
       | 3    | 10♠ J♣ Q♣ K♣ A♣    |
-      | 4    | J♠ 8♦ Q♦ K♦        |
+      | 4    | J♠ 8♦ Q♦ K♦ 6♣     |
     When they play:
       """
       seat 1 attacks with 7♠
@@ -166,7 +166,7 @@ Feature: VideoChess - transferring the attack (transfer rules)
   @id:videochess.transfer.new-defender-starts-after-defence @rule:videochess.transfer.target @rule:videochess.next-attacker.after-defence
   Scenario: The seat that beat a transferred bout starts the next one
     Source: transfer paragraph with the next-bout paragraph - the new defender beat everything.
-    Given the stock, top first, is "8♠ 9♣ 6♥"
+    Given the stock is empty
     And the hands are:
       | seat | hand             |
       | 1    | 7♠ 8♣ 9♦ 10♣     |
@@ -190,7 +190,7 @@ Feature: VideoChess - transferring the attack (transfer rules)
   @id:videochess.transfer.new-defender-takes @rule:videochess.transfer.target @rule:videochess.next-attacker.after-take
   Scenario: When the new defender takes, the seat after them starts
     Source: transfer paragraph with the next-bout paragraph - the player after the taker starts.
-    Given the stock, top first, is "8♠ 9♣ 6♥"
+    Given the stock is empty
     And the hands are:
       | seat | hand             |
       | 1    | 7♠ 8♣ 9♦ 10♣     |
@@ -217,7 +217,7 @@ Feature: VideoChess - transferring the attack (transfer rules)
     Given the stock is empty
     And the hands are:
       | seat | hand          |
-      | 1    | 7♠ 8♣         |
+      | 1    | 7♠ 8♣ A♠ |
       | 2    | 7♦ 9♠         |
       | 3    |               |
       | 4    | J♠ 8♦ Q♦      |
@@ -236,7 +236,7 @@ Feature: VideoChess - transferring the attack (transfer rules)
     And the stock, top first, is "8♠ 9♣ 6♥"
     And the hands are:
       | seat | hand                |
-      | 1    | 7♠ 8♣ 9♦ 10♣ A♠ K♠  |
+      | 1    | 7♠ 8♣ 9♦ 10♣ A♠ K♠ 6♦ |
       | 2    | 7♦ 9♠ 10♦ J♦ Q♠ 6♠  |
       | 3    | 7♣ 10♠ J♣ Q♣ K♣ A♣  |
       | 4    | 7♥ J♠ 8♦ Q♦ K♦ A♦   |
@@ -251,7 +251,7 @@ Feature: VideoChess - transferring the attack (transfer rules)
   @id:videochess.transfer.two-players-back-to-attacker @rule:videochess.transfer.target
   Scenario: With two players a transfer sends the bout back to the attacker
     Source: transfer paragraph - the next opponent clockwise of the defender is the attacker.
-    Given the stock, top first, is "8♠ 9♣ 6♥"
+    Given the stock is empty
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 8♣ 9♦ 10♣      |
@@ -268,7 +268,7 @@ Feature: VideoChess - transferring the attack (transfer rules)
   @id:videochess.transfer.new-defender-hand-limits-throw-in @rule:videochess.limits.defender-hand @rule:videochess.transfer.throws-first
   Scenario: After a transfer the new defender's hand limits what the transferrer may add
     Source: limits paragraph with the transfer paragraph - unbeaten cards never outnumber the new defender's hand.
-    Given the stock, top first, is "8♠ 9♣ 6♥"
+    Given the stock is empty
     And the hands are:
       | seat | hand               |
       | 1    | 7♠ 8♣ 9♦ 10♣       |
@@ -290,7 +290,7 @@ Feature: VideoChess - transferring the attack (transfer rules)
     Given the stock is empty
     And the hands are:
       | seat | hand          |
-      | 1    | 7♠ 8♣ 9♦      |
+      | 1    | 7♠ 8♣ 9♦ A♠ |
       | 2    | 7♦            |
       | 3    | 10♠ J♣ Q♣     |
     When they play:
