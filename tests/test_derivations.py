@@ -230,6 +230,7 @@ def test_a_discard_pile_that_does_not_split_into_beaten_pairs() -> None:
         "hands": {"1": hearts, "2": ["6S", "7S", "6D", "7D", "6C"]},
         "stock": [],
         "trump": "AH",
+        "attacker": 1,
     }
     t = target("videochess", full(position), rules="throw_in")
     found = reachability.problems(t.rules, t.position, t.humans)

@@ -79,7 +79,7 @@ def problems(
         found.append(
             f"the first bout has not been played, yet {len(discard)} cards are in the discard "
             "pile (cards placed nowhere else count as discarded: place every card in a hand "
-            "or the stock)"
+            "or the stock, e.g. 'the rest of the deck is the stock')"
         )
     if first_over is True and not discard:
         found.append("the first bout is over, yet the discard pile is empty")

@@ -81,7 +81,13 @@ def _stock(durak_table: TableDriver, cards: str) -> None:
     durak_table.setup.stock_rest = False
 
 
-@given(parsers.re(r"the rest of the deck is the stock"))
+@given(parsers.re(r'the stock is "(?P<cards>[^"]*)"'))
+def _stock_is(durak_table: TableDriver, cards: str) -> None:
+    """The stock, top first (the face-up trump card last, when it is still there)."""
+    _stock(durak_table, cards)
+
+
+@given(parsers.re(r"the rest of the deck is the stock|the stock is the rest of the deck"))
 def _stock_rest(durak_table: TableDriver) -> None:
     """Every card the position places nowhere is in the stock (suit by suit, low to high),
     the face-up trump card last: a table where nothing has been discarded yet."""

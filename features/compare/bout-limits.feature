@@ -11,7 +11,7 @@ Feature: Compare - how many attacking cards a bout may hold
     Given the "<profile>" profile
     And the options are "<options>"
     And the trump card is 6♥
-    And the stock, top first, is "A♣ 6♥"
+    And the stock is <stock>
     And the first bout <first>
     And the hands are:
       | seat | hand                |
@@ -35,16 +35,16 @@ Feature: Compare - how many attacking cards a bout may hold
     Then the bout <after the fifth>
 
     Examples: five cards until the first discard
-      | profile     | options | first               | limit | after the fifth                |
-      | howto-durak |         | has not been played | 5     | ends with the cards discarded  |
-      | howto-durak |         | is over             | 6     | is still open                  |
+      | profile     | options | first               | stock                | limit | after the fifth                |
+      | howto-durak |         | has not been played | the rest of the deck | 5     | ends with the cards discarded  |
+      | howto-durak |         | is over             | "A♣ 6♥"              | 6     | is still open                  |
 
     Examples: six cards from the first bout on
-      | profile           | options   | first               | limit | after the fifth |
-      | videochess        |           | has not been played | 6     | is still open   |
-      | durak-challenge   |           | has not been played | 6     | is still open   |
-      | ggtables          | players=2 | has not been played | 6     | is still open   |
-      | prototype-build10 |           | has not been played | 6     | is still open   |
+      | profile           | options   | first               | stock                | limit | after the fifth |
+      | videochess        |           | has not been played | the rest of the deck | 6     | is still open   |
+      | durak-challenge   |           | has not been played | the rest of the deck | 6     | is still open   |
+      | ggtables          | players=2 | has not been played | the rest of the deck | 6     | is still open   |
+      | prototype-build10 |           | has not been played | the rest of the deck | 6     | is still open   |
 
   @id:compare.first-bout-sixth-card @dimension:first_bout_cap @rule:howto-durak.limits.first-bout @rule:howto-durak.limits.six @rule:videochess.limits.six
   Scenario Outline: Compare a sixth attacking card thrown in while the fifth is unbeaten
@@ -53,7 +53,7 @@ Feature: Compare - how many attacking cards a bout may hold
     Given the "<profile>" profile
     And the options are "<options>"
     And the trump card is 6♥
-    And the stock, top first, is "A♣ 6♥"
+    And the stock is <stock>
     And the first bout <first>
     And the hands are:
       | seat | hand                |
@@ -73,13 +73,13 @@ Feature: Compare - how many attacking cards a bout may hold
     Then it is <verdict> by "<clause>" if rejected
 
     Examples: five cards until the first discard
-      | profile     | options | first               | verdict  | clause            |
-      | howto-durak |         | has not been played | rejected | limits.first-bout |
-      | howto-durak |         | is over             | accepted | -                 |
+      | profile     | options | first               | stock                | verdict  | clause            |
+      | howto-durak |         | has not been played | the rest of the deck | rejected | limits.first-bout |
+      | howto-durak |         | is over             | "A♣ 6♥"              | accepted | -                 |
 
     Examples: six cards from the first bout on
-      | profile    | options | first               | verdict  | clause |
-      | videochess |         | has not been played | accepted | -      |
+      | profile    | options | first               | stock                | verdict  | clause |
+      | videochess |         | has not been played | the rest of the deck | accepted | -      |
 
   @id:compare.defender-hand-limit @dimension:defender_limit @rule:videochess.limits.defender-hand @rule:howto-durak.limits.defender-hand @rule:durak-challenge.limits.defender-hand @rule:ggtables.limits.defender-hand
   Scenario Outline: Compare the defender's-hand limit once the defender has taken
@@ -93,11 +93,11 @@ Feature: Compare - how many attacking cards a bout may hold
     And the options are "<options>"
     And the computer seats are "<computer>"
     And the trump card is 6♥
-    And the stock, top first, is "A♣ 6♥"
+    And the stock is empty
     And the hands are:
-      | seat | hand              |
-      | 1    | 7♠ 7♦ 7♣ 7♥ 9♣ J♠ |
-      | 2    | 8♠ 10♦ Q♣         |
+      | seat | hand                 |
+      | 1    | 7♠ 7♦ 7♣ 7♥ 9♣ J♠ A♠ |
+      | 2    | 8♠ 10♦ Q♣            |
     And seat 1 attacks first
     When they play:
       """

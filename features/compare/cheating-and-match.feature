@@ -19,7 +19,7 @@ Feature: Compare - cheating, the shown trump and the Durak Challenge extras
     And the stock, top first, is "K♥ A♥ 6♥"
     And the hands are:
       | seat | hand                |
-      | 1    | 9♠ 7♦ 8♣ J♠ Q♦ K♣   |
+      | 1    | 9♠ 7♦ 8♣ J♠ Q♦ K♣ 6♠ |
       | 2    | 9♦ 10♦ J♦ Q♣ 7♣ 10♠ |
     And seat 1 attacks first
     When they play:
@@ -63,7 +63,7 @@ Feature: Compare - cheating, the shown trump and the Durak Challenge extras
     And the stock, top first, is "K♥ A♥ 6♥"
     And the hands are:
       | seat | hand                |
-      | 1    | 9♠ 7♦ 8♣ J♠ Q♦ K♣   |
+      | 1    | 9♠ 7♦ 8♣ J♠ Q♦ K♣ 6♠ |
       | 2    | 9♦ 10♦ J♦ Q♣ 7♣ 10♠ |
     And seat 1 attacks first
     When they play:
@@ -110,7 +110,7 @@ Feature: Compare - cheating, the shown trump and the Durak Challenge extras
     And the hands are:
       | seat | hand                |
       | 1    | 9♠ 7♦ 8♣ J♠ Q♦ K♣   |
-      | 2    | 9♦ 10♦ J♦ Q♣ 7♣ 10♠ |
+      | 2    | 9♦ 10♦ J♦ Q♣ 7♣ 10♠ 6♠ |
     And seat 1 attacks first
     When they play:
       """
@@ -206,11 +206,10 @@ Feature: Compare - cheating, the shown trump and the Durak Challenge extras
     And the computer seats are "<computer>"
     And the trump card is 10♥
     And the stock is empty
-    And the discard pile holds 12 other cards
     And the hands are:
       | seat | hand        |
       | 1    | 6♠ <second> |
-      | 2    | 7♠ 8♦ 9♣    |
+      | 2    | 7♠ 8♦ 9♣ J♣ |
     And seat 1 attacks first
     When they play:
       """
@@ -234,10 +233,10 @@ Feature: Compare - cheating, the shown trump and the Durak Challenge extras
 
     Examples: an ordinary win
       | profile           | options   | computer | second | closing | how     | score         | tally                     |
-      | videochess        |           | none     | 6♦     |         | without | seat 1 is out | seat 2 holds exactly "9♣" |
-      | howto-durak       |           | none     | 6♦     |         | without | seat 1 is out | seat 2 holds exactly "9♣" |
-      | ggtables          | players=2 | none     | 6♦     |         | without | seat 1 is out | seat 2 holds exactly "9♣" |
-      | prototype-build10 |           | 2        | 6♦     |         | without | seat 1 is out | seat 2 holds exactly "9♣" |
+      | videochess        |           | none     | 6♦     |         | without | seat 1 is out | seat 2 holds exactly "9♣ J♣" |
+      | howto-durak       |           | none     | 6♦     |         | without | seat 1 is out | seat 2 holds exactly "9♣ J♣" |
+      | ggtables          | players=2 | none     | 6♦     |         | without | seat 1 is out | seat 2 holds exactly "9♣ J♣" |
+      | prototype-build10 |           | 2        | 6♦     |         | without | seat 1 is out | seat 2 holds exactly "9♣ J♣" |
 
   @id:compare.extra-winner-leads @dimension:winner_leads_next_game @rule:durak-challenge.first-attack.winner-leads @rule:durak-challenge.first-attack.shown @rule:durak-challenge.end.win @rule:videochess.first-attack.lowest-trump @rule:howto-durak.first-attack.lowest-trump @rule:ggtables.first-attack.lowest-trump @rule:prototype-build10.first-attack.lowest-trump
   Scenario Outline: Compare who attacks first in the game after a win
@@ -251,11 +250,10 @@ Feature: Compare - cheating, the shown trump and the Durak Challenge extras
     And the computer seats are "<computer>"
     And the trump card is 10♥
     And the stock is empty
-    And the discard pile holds 12 other cards
     And the hands are:
       | seat | hand  |
       | 1    | 7♠    |
-      | 2    | 9♠ 8♦ |
+      | 2    | 9♠ 8♦ J♣ |
     And seat 1 attacks first
     When they play:
       """

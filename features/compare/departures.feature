@@ -62,7 +62,7 @@ Feature: Compare - leaving the game and losing the connection
     And the options are "<options>"
     And the computer seats are "<computer>"
     And the trump card is 6♥
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock is empty
     And the hands are:
       | seat | hand         |
       | 1    | 9♠ 7♦ 8♣ 9♣  |
@@ -107,7 +107,7 @@ Feature: Compare - leaving the game and losing the connection
     Given the "<profile>" profile
     And the options are "<options>"
     And the trump card is 6♥
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock is empty
     And the hands are:
       | seat | hand         |
       | 1    | 9♠ 7♦ 8♣ 9♣  |
@@ -150,7 +150,7 @@ Feature: Compare - leaving the game and losing the connection
     Given the "<profile>" profile
     And the options are "<options>"
     And the trump card is 6♥
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock is empty
     And the hands are:
       | seat | hand         |
       | 1    | 9♠ 7♦ 8♣ 9♣  |
@@ -193,7 +193,7 @@ Feature: Compare - leaving the game and losing the connection
     And the options are "<options>"
     And the computer seats are "2, 3 and 4"
     And the trump card is 6♥
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock is empty
     And the hands are:
       | seat | hand        |
       | 1    | 9♠ 7♦ 8♣    |

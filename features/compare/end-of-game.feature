@@ -17,7 +17,7 @@ Feature: Compare - when a player with no cards leaves the game
     And the hands are:
       | seat | hand     |
       | 1    | 7♠       |
-      | 2    | 9♠ 10♦   |
+      | 2    | 9♠ 10♦ 8♣ |
     And seat 1 attacks first
     When they play:
       """
@@ -58,7 +58,7 @@ Feature: Compare - when a player with no cards leaves the game
       | 1    | 7♠     |
       | 2    | 9♠ 10♦ |
       | 3    |        |
-      | 4    | 8♣ J♦  |
+      | 4    | 8♣ J♦ K♣ |
     And seat 1 attacks first
     When they play:
       """

@@ -17,7 +17,7 @@ Feature: Compare - move timers and game clocks
     And the options are "<options>"
     And the computer seats are "<computer>"
     And the trump card is 6♥
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock is empty
     And the hands are:
       | seat | hand         |
       | 1    | 9♠ 8♣ 7♥ J♦  |
@@ -58,7 +58,7 @@ Feature: Compare - move timers and game clocks
     And the options are "<options>"
     And the computer seats are "<computer>"
     And the trump card is 6♥
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock is empty
     And the hands are:
       | seat | hand         |
       | 1    | 9♠ 7♦ 8♣ 9♣  |
@@ -100,7 +100,7 @@ Feature: Compare - move timers and game clocks
     And the options are "<options>"
     And the computer seats are "<computer>"
     And the trump card is 6♥
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock is empty
     And the hands are:
       | seat | hand         |
       | 1    | 9♠ 7♦ 8♣ 9♣  |
@@ -151,7 +151,7 @@ Feature: Compare - move timers and game clocks
     And the options are "<options>"
     And the computer seats are "<computer>"
     And the trump card is 6♥
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock is empty
     And the hands are:
       | seat | hand         |
       | 1    | 9♠ 7♦ 8♣ 9♣  |
@@ -202,7 +202,7 @@ Feature: Compare - move timers and game clocks
     And the options are "<options>"
     And the computer seats are "<computer>"
     And the trump card is 6♥
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock is empty
     And the hands are:
       | seat | hand         |
       | 1    | 7♠ 8♠ 9♣ 10♣ |
