@@ -22,7 +22,14 @@ from mkdocs.structure.files import File, Files
 
 import features
 import rulesets
-from durak_conformance.site import Page, SiteBuild, build_site, default_reports_dir, mutants_page
+from durak_conformance.site import (
+    Page,
+    SiteBuild,
+    build_site,
+    default_reports_dir,
+    derivations_page,
+    mutants_page,
+)
 
 log = logging.getLogger("mkdocs.hooks.durak_conformance")
 
@@ -34,6 +41,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     reports = default_reports_dir(root)
     site = build_site(reports_dir=reports)
     site.pages.append(Page(mutants_page.PAGE, "Mutant kill rate", mutants_page.markdown(reports)))
+    site.pages.append(
+        Page(derivations_page.PAGE, "Derived set-ups", derivations_page.markdown())
+    )
     _state["site"] = site
     for warning in site.warnings:
         log.warning(warning)
