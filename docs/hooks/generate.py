@@ -41,9 +41,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     reports = default_reports_dir(root)
     site = build_site(reports_dir=reports)
     site.pages.append(Page(mutants_page.PAGE, "Mutant kill rate", mutants_page.markdown(reports)))
-    site.pages.append(
-        Page(derivations_page.PAGE, "Derived set-ups", derivations_page.markdown())
-    )
+    site.pages.append(Page(derivations_page.PAGE, "Derived set-ups", derivations_page.markdown()))
     _state["site"] = site
     for warning in site.warnings:
         log.warning(warning)

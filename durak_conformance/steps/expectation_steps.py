@@ -271,7 +271,12 @@ def _discard_size(durak_table: TableDriver, n: str) -> None:
         )
 
 
-@then(parsers.re(r"the discard pile holds (?P<n>\d+) (?P<how>more|fewer) cards?(?: than at the start)?"))
+_DISCARD_GROWTH = (
+    r"the discard pile holds (?P<n>\d+) (?P<how>more|fewer) cards?(?: than at the start)?"
+)
+
+
+@then(parsers.re(_DISCARD_GROWTH))
 def _discard_growth(durak_table: TableDriver, n: str, how: str) -> None:
     """Cards discarded (or taken out of the pile) since the game started: a position's
     discard pile also holds every card it places nowhere else."""
@@ -280,7 +285,13 @@ def _discard_growth(durak_table: TableDriver, n: str, how: str) -> None:
     wanted = int(n) if how == "more" else -int(n)
     if grown != wanted:
         got = f"{grown} more" if grown >= 0 else f"{-grown} fewer"
-        raise _fail(durak_table, f"{n} {how} cards in the discard pile", f"{got}: {discard}")
+        raise fail(
+            durak_table,
+            "discard",
+            f"{n} {how} cards in the discard pile",
+            f"{got}: {discard}",
+            actual=f"{got} cards in the discard pile",
+        )
 
 
 @then(parsers.re(r'the discard pile (?:includes|now holds) "?(?P<cards>[^"]*?)"?'))
