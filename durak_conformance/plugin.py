@@ -709,8 +709,8 @@ def _failure(
     steps = item.stash.get(_steps_key, None)
     line = _line_of(where)
     clauses = {str(m.args[0]) for m in item.iter_markers("rule")}
-    if kind in ALWAYS_BLOCKED:
-        blocked = True
+    if kind in ALWAYS_BLOCKED or driver.failed_in_setup:
+        blocked = True  # (a derived set-up that failed: before the scenario's own steps)
     elif clause is not None and clause in clauses:
         blocked = False  # an earlier check about the scenario's own rule
     else:

@@ -15,17 +15,16 @@ from pathlib import Path
 from typing import Any
 
 import features
+from adapters.base import start_modes
 from durak_conformance.derivation import store
 from durak_conformance.derivation.target import Target
-
-START_CAPABILITIES = ("deck", "position", "deal")
 
 
 def accepts_deck(capabilities: Iterable[str]) -> bool:
     """Whether an engine claiming ``capabilities`` can start from a stacked deck (it claims
-    ``deck``, or none of the start capabilities at all, as engines before them did)."""
-    claimed = {c for c in capabilities if c in START_CAPABILITIES}
-    return "deck" in claimed or not claimed
+    ``deck``, or none of the start capabilities at all, as engines before them did: see
+    :func:`adapters.base.start_modes`)."""
+    return "deck" in start_modes(capabilities)
 
 
 @dataclass(frozen=True)

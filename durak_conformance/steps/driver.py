@@ -27,6 +27,7 @@ import pytest
 from adapters.base import ActResult, Adapter, Implementation, UnsupportedByEngine
 from durak_conformance.causes import CheckFailed, action_shape, refusal_shape
 from durak_conformance.derivation import harness, reachability, store
+from durak_conformance.derivation.replay import Step
 from durak_conformance.derivation.target import Target
 from durak_conformance.shadow import ShadowGame
 from durak_conformance.steps.notation import ParsedAction, ScenarioError
@@ -120,6 +121,8 @@ class TableDriver:
         """What the engine accepted since the start, for :meth:`shadow`."""
         self.start_discard = 0
         """Cards in the discard pile when the scenario's own steps began."""
+        self.failed_in_setup = False
+        """A check failed while the harness played a derived set-up (the scenario is blocked)."""
         self.position_problems: list[str] = []
         """Why the scenario's position cannot be reached (the reachability lint)."""
         self.collect: Callable[[TableDriver, JSON], None] | None = None
@@ -329,45 +332,75 @@ class TableDriver:
         )
 
     def _play_derivation(self, entry: store.Entry, position: JSON) -> None:
-        """Play the derivation's prefix as the harness's set-up, then check the table."""
+        """Play the derivation's prefix as the harness's set-up, then check the table.
+
+        Each step goes the way a scenario's step goes (with one player to move, through the
+        turn mapping, which may hand the turn on or skip), and what the engine accepted feeds
+        the shadow game.  Any failure on the way marks the scenario blocked
+        (:attr:`failed_in_setup`): the engine disagreed before the scenario's own steps.
+        """
         assert self.game is not None
         where = f"{self.location}: set-up"
-        for i, step in enumerate(entry.prefix, start=1):
-            text = store.step_text(step)
-            if step.action is None:
-                result = self.adapter.clock(self.game, float(step.seconds or 0))
-                request: JSON = {"cmd": "clock", "game": self.game, "seconds": step.seconds}
-            else:
-                seat = int(step.action["seat"])
-                action = dict(step.action)
-                request = {"cmd": "act", "game": self.game, "seat": seat, "action": action}
-                result = self.adapter.act(self.game, seat, action)
-            self.transcript.append(
-                {"request": request, "reply": _reply_json(result), "setup": "derivation"}
-            )
-            if not result.ok:
-                shape = "time passes" if step.action is None else action_shape(step.action)
+        first = len(self.transcript)
+        try:
+            for i, step in enumerate(entry.prefix, start=1):
+                self._play_setup_step(step, i, len(entry.prefix), where)
+            assert self.state is not None
+            differences = harness.position_differences(position, self.state, entry)
+            if differences:
                 raise CheckFailed(
-                    f"{where}: the engine refused step {i} of {len(entry.prefix)} ('{text}') of "
-                    "the legal play that reaches this scenario's position from a deal: the engine "
-                    "disagrees with the reference engine before the scenario's own steps "
-                    "(blocked: this is no verdict on the scenario's rule): " + _error_text(result),
+                    f"{where}: after the {len(entry.prefix)} actions that reach this scenario's "
+                    "position from a deal on the reference engine, the engine's table differs "
+                    "(blocked: this is no verdict on the scenario's rule): "
+                    + "; ".join(differences),
                     kind="setup",
-                    expected=f"derived set-up: {shape} accepted",
-                    actual=refusal_shape(result.error),
+                    expected="derived set-up: the scenario's position",
+                    actual="; ".join(differences),
                 )
+        except CheckFailed:
+            self.failed_in_setup = True
+            raise
+        finally:
+            for record in self.transcript[first:]:
+                record["setup"] = "derivation"
+
+    def _play_setup_step(self, step: Step, i: int, count: int, where: str) -> None:
+        assert self.game is not None and self.state is not None
+        text = store.step_text(step)
+        if step.action is None:
+            seconds = float(step.seconds or 0)
+            if self.turns is not None:
+                self.turns.before_clock()
+            try:
+                result = self.adapter.clock(self.game, seconds)
+            except UnsupportedByEngine as exc:
+                pytest.skip(f"engine declined: {exc}")
+            request: JSON = {"cmd": "clock", "game": self.game, "seconds": step.seconds}
+            self.transcript.append({"request": request, "reply": _reply_json(result)})
             if result.state is not None:
                 self.state = result.state
-        assert self.state is not None
-        differences = harness.position_differences(position, self.state, entry)
-        if differences:
+            self._accepted.append(("clock", seconds))
+            if self.turns is not None:
+                self.turns.after_clock(seconds, result.state)
+            return
+        parsed = ParsedAction(int(step.action["seat"]), dict(step.action))
+        if self.turns is not None:
+            self.turns.prepare(parsed, f"set-up step {i} of {count} ('{text}')")
+        result = self.send(parsed.seat, dict(parsed.action))
+        if result.ok and result.state is not None:
+            self.state = result.state
+            self._accepted.append(("act", dict(parsed.action)))
+        if self.turns is not None:
+            self.turns.after_act(parsed, result.ok, result.state)
+        if not result.ok:
             raise CheckFailed(
-                f"{where}: after the {len(entry.prefix)} actions that reach this scenario's "
-                "position from a deal on the reference engine, the engine's table differs "
-                "(blocked: this is no verdict on the scenario's rule): " + "; ".join(differences),
+                f"{where}: the engine refused step {i} of {count} ('{text}') of the legal play "
+                "that reaches this scenario's position from a deal: the engine disagrees with "
+                "the reference engine before the scenario's own steps (blocked: this is no "
+                "verdict on the scenario's rule): " + _error_text(result),
                 kind="setup",
-                expected="derived set-up: the scenario's position",
-                actual="; ".join(differences),
+                expected=f"derived set-up: {action_shape(parsed.action)} accepted",
+                actual=refusal_shape(result.error),
             )
 
     def _position(self, rules: JSON) -> JSON:
