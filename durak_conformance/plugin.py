@@ -403,6 +403,7 @@ def _collect_position(item: pytest.Item, path: Path, driver: TableDriver, positi
         "row": example_row(item),
         "steps": [text for _, text in sorted(steps.texts.items())] if steps else [],
         "problems": list(driver.position_problems),
+        "marked": driver.setup.unreachable,
         "target": target.to_json(),
     }
     with path.open("a", encoding="utf-8") as handle:

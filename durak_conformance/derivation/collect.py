@@ -44,6 +44,9 @@ class Run:
     problems: tuple[str, ...]
     """Why the position cannot be reached by legal play (empty when nothing is known)."""
     target: Target
+    marked: str | None = None
+    """Why the position cannot be reached by legal play, as the scenario says (its step
+    ``the position cannot be reached by legal play, because ...``)."""
 
     @property
     def label(self) -> str:
@@ -61,6 +64,7 @@ class Run:
             steps=tuple(str(s) for s in data.get("steps", [])),
             problems=tuple(str(p) for p in data.get("problems", [])),
             target=Target.from_json(data["target"]),
+            marked=None if data.get("marked") is None else str(data["marked"]),
         )
 
 

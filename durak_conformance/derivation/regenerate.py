@@ -29,6 +29,13 @@ SHOWN_TRUMP_STEPS = ("as the lowest trump", "no trump is shown")
 
 def result_for(run: Run) -> Derivation | Underivable:
     """The derivation of one run (or why there is none)."""
+    if run.marked is not None:
+        # The scenario says no legal play reaches it; should the solver find one all the
+        # same, check() says the step is wrong.
+        result = derive(run.target) if not run.problems else None
+        if isinstance(result, Derivation):
+            return result
+        return Underivable(f"the scenario says no legal play reaches it: {run.marked}")
     if run.problems:
         return Underivable(
             "the position cannot be reached by legal play: " + "; ".join(run.problems)
@@ -129,7 +136,7 @@ def check(runs: Sequence[Run], *, root: Path | None = None, complete: bool = Tru
     seen: set[tuple[str, str]] = set()
     for run in runs:
         where = f"{run.feature}:{run.line} {run.label} ({run.target.profile})"
-        if run.problems:
+        if run.problems and run.marked is None:
             found.append(Problem(where, "unreachable position: " + "; ".join(run.problems)))
         key = run.target.key()
         entries = stored.get(run.feature, [])
@@ -142,14 +149,23 @@ def check(runs: Sequence[Run], *, root: Path | None = None, complete: bool = Tru
                 if same_run
                 else "no derivation stored"
             )
-            found.append(Problem(where, what + "; run `durak-conformance derive`"))
+            found.append(Problem(where, what + _fix(run.feature)))
             continue
         seen.add((run.feature, key))
         entry = match[0]
+        if run.marked is not None and entry.underivable is None:
+            found.append(
+                Problem(
+                    where,
+                    "the scenario says no legal play reaches its position, yet a derivation "
+                    "does: remove its step 'the position cannot be reached by legal play, "
+                    "because ...'",
+                )
+            )
         if entry.underivable is None:
             problem = verify(run.target, entry)
             if problem:
-                found.append(Problem(where, f"stale: {problem}; run `durak-conformance derive`"))
+                found.append(Problem(where, f"stale: {problem}{_fix(run.feature)}"))
     if complete:
         for feature, entries in stored.items():
             for e in entries:
@@ -158,10 +174,16 @@ def check(runs: Sequence[Run], *, root: Path | None = None, complete: bool = Tru
                         Problem(
                             feature,
                             f"entry for {e.scenario} ({e.profile}) belongs to no run of the "
-                            "suite any more; run `durak-conformance derive`",
+                            "suite any more" + _fix(feature),
                         )
                     )
     return found
+
+
+def _fix(feature: str) -> str:
+    """What to do about a stale entry of ``feature``'s derivations file."""
+    derivations = feature.removesuffix(".feature") + store.SUFFIX
+    return f"; run `durak-conformance derive` (it rewrites {derivations}) and commit the file"
 
 
 def _run_id(run: Run) -> tuple[str, tuple[tuple[str, str], ...], str, tuple[tuple[str, str], ...]]:

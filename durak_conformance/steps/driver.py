@@ -80,6 +80,9 @@ class Setup:
     seed: int = 0
     lobby: dict[str, Any] | None = None
     """Start through the table's rules (capability table): ``ready``, ``chosen_by``."""
+    unreachable: str | None = None
+    """Why the scenario's position cannot be reached by legal play, as the scenario says
+    (then it is not derived, and only engines that load positions run it)."""
 
 
 class TableDriver:
@@ -462,10 +465,13 @@ class TableDriver:
         humans = [n not in s.bots for n in seat_numbers]
         problems += reachability.problems(rules, position, humans)
         self.position_problems = problems
-        if problems and self.collect is None:  # (the collection reports them itself)
+        if problems and self.collect is None and s.unreachable is None:
+            # (The collection reports them itself.)
             raise self.error(
                 "this position cannot be reached by legal play (see 'Reachable positions' in "
-                "docs/writing-features.md): " + "; ".join(problems)
+                "docs/writing-features.md): " + "; ".join(problems) + ". If the scenario needs "
+                "it all the same, say why: 'Given the position cannot be reached by legal "
+                "play, because ...'"
             )
         return position
 

@@ -87,6 +87,13 @@ def _stock_is(durak_table: TableDriver, cards: str) -> None:
     _stock(durak_table, cards)
 
 
+@given(parsers.re(r"the position cannot be reached by legal play, because (?P<reason>.+)"))
+def _unreachable(durak_table: TableDriver, reason: str) -> None:
+    """The scenario needs a table no legal play reaches, and says why: it is not derived (an
+    engine that cannot load a position skips it, with this reason)."""
+    durak_table.setup.unreachable = reason.strip()
+
+
 @given(parsers.re(r"the rest of the deck is the stock|the stock is the rest of the deck"))
 def _stock_rest(durak_table: TableDriver) -> None:
     """Every card the position places nowhere is in the stock (suit by suit, low to high),
