@@ -39,6 +39,9 @@ class Rulebook:
     """A bout may be opened with several cards of one rank (``opening: same_rank``)."""
     packets: bool
     """The deal gives each seat its whole hand at once (``deal: packets``)."""
+    hand_margin: int = 0
+    """Cards a defender keeps back from the bout's room (see :func:`room`): 1 in the plain
+    pass of the search, so that no bout empties the defender's hand or reaches its limit."""
 
     @classmethod
     def from_rules(cls, rules: Mapping[str, Any], seats: int) -> Rulebook:
@@ -208,7 +211,7 @@ def room(book: Rulebook, table: Table, defender: int) -> int:
     cap = book.bout_cap
     if book.first_bout_cap is not None and not table.discarded:
         cap = book.first_bout_cap
-    return min(cap, table.hands[defender - 1])
+    return min(cap, table.hands[defender - 1] - book.hand_margin)
 
 
 def play(

@@ -20,6 +20,7 @@ that do not claim capability ``clock``, for which no scenario step can see a clo
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from dataclasses import dataclass
@@ -109,7 +110,9 @@ def derive(target: Target) -> Derivation | Underivable:
     )
     inexact: Derivation | None = None
     last_problem = "no sequence of bouts reaches these hand sizes"
-    for budget, leader in itertools.product(SEARCH_BUDGETS, range(1, target.seats + 1)):
+    books = [_plain(book), book] if _plain(book) != book else [book]
+    attempts = itertools.product(SEARCH_BUDGETS, books, range(1, target.seats + 1))
+    for budget, book, leader in attempts:
         for count, plan in enumerate(plans(book, goal, leader, budget=budget)):
             if count >= PLANS_PER_LEADER:
                 break
@@ -135,6 +138,32 @@ def derive(target: Target) -> Derivation | Underivable:
         if inexact is not None:
             return inexact
     return Underivable(f"the solver found no derivation (last attempt: {last_problem})")
+
+
+PLAIN_BOUT_CAP = 4
+"""Attacking cards per bout in the plain pass of the search: below every variant's cap
+(first bouts of five included), so that no bout of a prefix fills up."""
+
+
+def _plain(book: Rulebook) -> Rulebook:
+    """``book`` for the search's first, *plain* pass: bouts of at most
+    :data:`PLAIN_BOUT_CAP` cards that leave the defender a card, opened with one card, and
+    nothing added once the defender has taken.
+
+    A derivation should not lean on a rule at its edge or on one the profiles disagree about
+    (a bout filled to its cap or to the defender's hand, which some engines close at once and
+    others leave open; several cards opened at once; cards added after a take), since an
+    engine that differs there would fail the set-up of scenarios about other rules.  The
+    profile's own rules are the fallback pass."""
+    first = book.bout_cap if book.first_bout_cap is None else book.first_bout_cap
+    return dataclasses.replace(
+        book,
+        bout_cap=min(book.bout_cap, PLAIN_BOUT_CAP),
+        first_bout_cap=min(first, PLAIN_BOUT_CAP),
+        several_at_once=False,
+        throw_after_take=False,
+        hand_margin=1,
+    )
 
 
 def _rank_groups(cards: frozenset[Card]) -> tuple[int, ...]:
