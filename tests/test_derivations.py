@@ -18,8 +18,6 @@ from typing import Any
 
 import pytest
 from derivation_support import played_target
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from durak_conformance.derivation import harness, reachability, regenerate, store
 from durak_conformance.derivation.collect import Run
@@ -305,20 +303,35 @@ def test_an_unreachable_position_is_underivable_with_the_reason() -> None:
     assert "while the stock still has 2" in result.reason
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(min_value=0, max_value=10**9))
-def test_tables_reached_by_play_are_derived(seed: int) -> None:
+PLAYED_SEEDS = range(24)
+"""Random games (fixed seeds, so that the test says the same on every run)."""
+
+
+def test_tables_reached_by_play_are_derived() -> None:
     """Random play (two or three seats, card play without transfers) stops between two
-    bouts; the solver derives that table and the derivation replays to it."""
-    t = played_target(random.Random(seed), max_seats=3)
-    if t is None:
-        return
-    result = derive(t)
-    assert isinstance(result, Derivation), (result, t.to_json())
-    differences = compare(position_state(t), replay(t, result.deck, result.prefix))
-    if not result.clock_exact:
-        differences = [d for d in differences if not d.clock_only]
-    assert differences == []
+    bouts; the solver derives nearly every such table, and each derivation replays to it.
+
+    The solver is a bounded search, not a proof: a table far from any deal (a seat that took
+    fifteen cards) may be beyond its budget; such a table is reported underivable, with that
+    reason, never derived wrongly.  Nine in ten must be derived."""
+    tried: list[str] = []
+    missed: list[str] = []
+    for seed in PLAYED_SEEDS:
+        t = played_target(random.Random(seed), max_seats=3)
+        if t is None:
+            continue
+        tried.append(str(seed))
+        result = derive(t)
+        if isinstance(result, Underivable):
+            assert result.reason.startswith("the solver found no derivation"), result
+            missed.append(f"seed {seed}: {result.reason}")
+            continue
+        differences = compare(position_state(t), replay(t, result.deck, result.prefix))
+        if not result.clock_exact:
+            differences = [d for d in differences if not d.clock_only]
+        assert differences == [], (seed, differences)
+    assert len(tried) >= 12, "random play ended too many games before a bout"
+    assert len(missed) <= 0.1 * len(tried), missed
 
 
 # ---------------------------------------------------------------------- the driver hook
@@ -369,12 +382,101 @@ def test_a_refused_prefix_action_is_a_set_up_failure(tmp_path: Path) -> None:
     assert "set-up: the engine refused step 2" in record["message"]
     assert "before the scenario's own steps" in record["message"]
     assert any(e.get("setup") == "derivation" for e in record["transcript"])
+    # A finding about the engine, but no verdict on the scenario's rule: blocked, kind setup.
+    failure = record["failure"]
+    assert failure["kind"] == "setup" and failure["blocked"] is True, failure
+    assert failure["clause"] is None
+    assert failure["actual"].startswith("refused: illegal"), failure
+    assert failure["signature"].startswith("setup | - | derived set-up: seat A"), failure
 
 
 def test_a_table_that_differs_after_the_prefix_is_a_set_up_failure(tmp_path: Path) -> None:
     record = _run_on({"DECK_ONLY_LEADER": "1"}, _derived_scenario(), tmp_path)
     assert record["status"] == "fail"
     assert "set-up: after the" in record["message"] and "leads the bout" in record["message"]
+    failure = record["failure"]
+    assert failure["kind"] == "setup" and failure["blocked"] is True, failure
+    assert "leads the bout" in failure["actual"]
+
+
+def test_the_engine_that_agrees_plays_the_prefix_in_the_transcript_marked_set_up(
+    tmp_path: Path,
+) -> None:
+    """The prefix is the harness's, in the transcript before the scenario's own steps; the
+    engine was started from the derivation's deck, never from a position (a failing record
+    keeps its transcript: the engine here names another leader after the prefix)."""
+    scenario = _derived_scenario()
+    entry = next(e for _, e in regenerate.stored_entries() if e.scenario == scenario)
+    record = _run_on({"DECK_ONLY_LEADER": "1"}, scenario, tmp_path)
+    transcript = record["transcript"]
+    starts = [e for e in transcript if e["request"]["cmd"] == "start"]
+    assert len(starts) == 1 and "position" not in starts[0]["request"]
+    assert starts[0]["request"]["deck"] == list(entry.deck)
+    setup = [
+        e for e in transcript if e.get("setup") == "derivation" and e["request"]["cmd"] == "act"
+    ]
+    assert [e["request"]["action"] for e in setup] == [dict(s.action or {}) for s in entry.prefix]
+
+
+# ---------------------------------------------------------------------- the derivable share
+
+
+def test_at_least_nine_in_ten_position_runs_are_derived_and_the_rest_say_why() -> None:
+    """The share of the suite's position runs (scenario, example row, profile, options) that
+    a deck-only engine can run, overall and per profile; every run without a derivation is
+    listed with its reason (also on the docs page and by `derive --summary`)."""
+    entries = regenerate.stored_entries()
+    assert len(entries) > 500, "the suite's position runs are not all stored"
+    missing = [(f, e) for f, e in entries if e.underivable is not None]
+    listing = "\n".join(f"{f} {e.scenario} ({e.profile}): {e.underivable}" for f, e in missing)
+    print(f"{len(entries) - len(missing)} of {len(entries)} position runs derived")
+    if listing:
+        print("not derived:\n" + listing)
+    assert len(missing) <= 0.10 * len(entries), listing
+    for share in regenerate.shares(e for _, e in entries):
+        assert share.percent >= 90.0, (share, listing)
+    assert all((e.underivable or "").strip() for _, e in missing), listing
+
+
+def test_a_scenario_that_says_its_position_is_unreachable_is_not_derived() -> None:
+    """'the position cannot be reached by legal play, because ...' keeps a scenario whose
+    table no game reaches (position engines run it); it is stored as not derived with the
+    scenario's reason, and check() notices the step once the position becomes reachable."""
+    unreachable = full({"hands": {"1": ["7S"], "2": ["8S"]}, "stock": ["AC", "6H"], "trump": "6H"})
+    t = target("videochess", unreachable, rules="throw_in")
+    problems = tuple(reachability.problems(t.rules, t.position, t.humans))
+    assert problems
+    run = Run("features/videochess/x.feature", "x.y.z", "x", 1, {}, (), problems, t, "a test")
+    result = regenerate.result_for(run)
+    assert isinstance(result, Underivable)
+    assert result.reason == "the scenario says no legal play reaches it: a test"
+
+    reachable = _duel_target(["AC", "KC", "QC", "7H"])
+    marked = Run("features/videochess/x.feature", "x.y.z", "x", 1, {}, (), (), reachable, "no")
+    derived = regenerate.result_for(marked)
+    assert isinstance(derived, Derivation)
+
+
+def test_check_says_when_a_marked_scenario_is_derived_after_all(tmp_path: Path) -> None:
+    root = tmp_path / "features"
+    (root / "videochess").mkdir(parents=True)
+    t = _duel_target(["AC", "KC", "QC", "7H"])
+    run = Run("features/videochess/x.feature", "x.y.z", "x", 1, {}, (), (), t, "wrong")
+    result = regenerate.result_for(run)
+    path = store.path_for(root / "videochess" / "x.feature")
+    store.save(path, store.FeatureDerivations(run.feature, [regenerate.entry_of(run, result)]))
+    problems = regenerate.check([run], root=root)
+    assert any("yet a derivation does" in p.what for p in problems), problems
+
+
+def test_a_stale_entry_names_the_file_and_the_command() -> None:
+    t = _duel_target(["AC", "KC", "QC", "7H"])
+    problems = regenerate.check([_run(t)], root=ROOT / "features", complete=False)
+    assert problems, "an invented run has no stored derivation"
+    what = problems[0].what
+    assert "no derivation stored" in what
+    assert "run `durak-conformance derive`" in what
+    assert "features/videochess/x.derivations.yaml" in what
 
 
 def test_accepts_deck() -> None:

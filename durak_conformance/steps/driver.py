@@ -316,7 +316,7 @@ class TableDriver:
         if choice.entry is None:
             pytest.skip(
                 f"engine does not claim capability 'position' (the scenario starts from a "
-                f"position) and {choice.why_not}"
+                f"position, and {choice.why_not})"
             )
         return choice.entry
 
