@@ -508,3 +508,20 @@ def test_position_differences_name_the_field() -> None:
         "defender": 2,
     }
     assert harness.position_differences(position, state, entry) == ["seat 2 holds 9S, not 8S"]
+
+
+def test_the_docs_page_shows_the_share_and_every_run_not_derived(tmp_path: Path) -> None:
+    from durak_conformance.site import derivations_page
+
+    root = tmp_path / "features"
+    (root / "videochess").mkdir(parents=True)
+    t = _duel_target(["AC", "KC", "QC", "7H"])
+    derived = regenerate.entry_of(_run(t, "a.b.derived"), derive(t))
+    missing = regenerate.entry_of(_run(t, "a.b.missing"), Underivable("it needs a transfer"))
+    path = store.path_for(root / "videochess" / "x.feature")
+    store.save(path, store.FeatureDerivations("features/videochess/x.feature", [derived, missing]))
+    page = derivations_page.markdown(root)
+    assert "| durak-challenge | 2 | 1 | 50.0% |" in page
+    assert "`a.b.missing`" in page and "it needs a transfer" in page
+    assert "`a.b.derived`" not in page
+    assert "derivations.md" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")

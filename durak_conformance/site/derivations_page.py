@@ -21,19 +21,59 @@ INTRO = """\
 
 Most scenarios start from a *position*: a table between bouts (hands, stock, trump, discard
 pile, seats out, who attacks). Few real engines can load one, but nearly all accept a stacked
-deck. For every run of a position scenario (scenario, example row, profile and options), the
-suite stores a stacked deck and a short prefix of legal actions that reach exactly that table
-from a normal deal, verified on the reference engine: `features/<profile>/<area>.derivations.yaml`,
-beside the feature file. An engine that does not claim capability `position` but accepts a
-deck gets those scenarios: the harness starts the game from the deck, plays the prefix as its
-own set-up (marked `setup: derivation` in the transcript) and checks that the engine's table
-is then the scenario's position; an engine that refuses a step of the prefix, or reaches
-another table, fails that scenario's set-up with a message saying so.
+deck. So for every run of a position scenario (scenario, example row, profile and options)
+the suite stores a **derivation**: a stacked deck and a short prefix of legal actions that
+reach exactly that table from a normal deal under the run's profile and options, verified on
+the reference engine. They live beside the features, in
+`features/<profile>/<area>.derivations.yaml`.
 
-`durak-conformance derive` regenerates the files; `durak-conformance derive --check` (run by
-the project's tests) fails when one is stale: a feature, profile or option changed the
-position a run starts from, or the reference engine no longer reaches the position by the
-stored prefix. How positions are written so that a game can reach them is described in
+## How an engine benefits
+
+An engine that does not claim capability `position` but can start from a stacked deck (it
+claims `deck`, or no start capability at all) runs the position scenarios all the same:
+
+1. the harness starts the game from the derivation's deck;
+2. it plays the prefix as its own set-up, each step as a scenario step is played (with one
+   player to move, capability `turn`, through the same turn mapping: a hand-over is inserted
+   where harmless, and a step that needs simultaneous play skips the scenario with that
+   reason); the steps are in the transcript, marked `setup: derivation`;
+3. it checks that the engine's table is now the scenario's position: hands and discard pile
+   as sets, the stock in order, the trump, seats out, who attacks and who defends (a deal's
+   leader is left to the scenario's own first-attack steps);
+4. then the scenario's own steps run as they would from a loaded position.
+
+If the engine refuses a step of the prefix, or reaches another table, the scenario fails with
+a check of kind **`setup`**, always **blocked**: the engine disagreed with the reference
+engine on ordinary play before the scenario's subject, which is a finding about the engine
+but no verdict on the scenario's rule (see [Reports](reports.md)). All such scenarios with
+the same disagreement share one cause.
+
+The prefixes are plain on purpose: the search first looks for bouts of at most four cards
+that leave the defender a card, open with one card and add nothing after a take, so that a
+set-up does not lean on a rule at its edge (a first bout of six, a bout that empties the
+defender's hand, throwing in after a take) where engines and documents differ; only when no
+such play reaches the table does it use everything the profile allows. A derivation that lets
+virtual time pass (the cheater-mode check before a bout closes) needs capability `clock`; one
+whose chess clocks end ahead of the position (every action earns the increment) serves only
+engines without `clock`. Otherwise the run is skipped with the reason.
+
+## Regenerating
+
+After changing a position scenario, a profile or the reference engine, run:
+
+```
+durak-conformance derive            # rewrites the .derivations.yaml files (commit them)
+durak-conformance derive --check    # writes nothing; exit 1 on anything stale
+durak-conformance derive --summary  # the derivable share and every run not derived
+```
+
+`--check` (run by the project's tests) fails, naming the feature line, the derivations file
+and the command, when a run has no entry or an entry made for another start (its position,
+profile, options or seats changed), when an entry belongs to no run any more, or when a stored
+prefix no longer reaches its position on the reference engine. `--profile` and `--id`
+regenerate a part. How positions are written so that some game reaches them, and how a
+scenario says that its table is out of reach on purpose (`Given the position cannot be
+reached by legal play, because ...`), is in
 [Writing features](writing-features.md#reachable-positions).
 """
 
