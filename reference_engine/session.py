@@ -253,12 +253,16 @@ class Session:
 
     def _leave(self, seat: int, reason: str) -> None:
         departures.depart(self.game, seat, self.departed, reason)
-        self.clocks[seat].deadline = None
-        self.clocks[seat].disconnected_at = None
+        c = self.clocks[seat]
+        c.deadline = None
+        c.disconnected_at = None
+        c.left = True  # gone for good: a lost connection no longer pauses anyone's clock
 
     def _disconnect(self, seat: int) -> None:
         self._check_running()
         c = self.clocks[seat]
+        if c.left:
+            raise self._illegal("play.turn", f"seat {seat} has left the table")
         if not c.connected:
             raise self._illegal("play.turn", f"seat {seat} is already disconnected")
         self._run_banks(self.now)
@@ -268,6 +272,8 @@ class Session:
     def _reconnect(self, seat: int) -> None:
         self._check_running()
         c = self.clocks[seat]
+        if c.left:
+            raise self._illegal("play.turn", f"seat {seat} has left the table")
         if c.connected:
             raise self._illegal("play.turn", f"seat {seat} is connected")
         c.connected = True
@@ -358,8 +364,10 @@ class Session:
         return [s for s in self._waiting if self.clocks[s].bank is not None]
 
     def _paused(self) -> bool:
+        """Clocks stop while a seat that has not left is disconnected (GGTables: a brief
+        disconnection pauses the clocks; once the player has left, play goes on)."""
         return self.rules.disconnect_pauses_clock and any(
-            not c.connected for c in self.clocks.values()
+            not c.connected and not c.left for c in self.clocks.values()
         )
 
     def _run_banks(self, until: float) -> None:
