@@ -203,8 +203,11 @@ class Session:
         if isinstance(act, Redeal):
             return self._redeal(act)
         if isinstance(act, StandUp | Resign):
-            self._depart(act)
-        elif isinstance(act, Disconnect):
+            self._depart(act)  # logs the action itself, before the departure it causes
+            self._sync(actor=None, fresh=False)
+            self._settle()
+            return game.events(mark)
+        if isinstance(act, Disconnect):
             self._disconnect(act.seat)
         elif isinstance(act, Reconnect):
             self._reconnect(act.seat)

@@ -154,6 +154,16 @@ def test_videochess_stand_up_ends_the_game_and_in_pairs_the_pair_loses() -> None
     assert clause(exc) == "videochess.game.finished"
 
 
+@pytest.mark.parametrize("kind", ["stand_up", "resign"])
+def test_a_departure_is_logged_once_before_what_it_causes(kind: str) -> None:
+    s = session(rules_for("videochess"), THREE)
+    events = s.apply({"type": kind, "seat": 2})
+    types = [e["type"] for e in events]
+    assert types.count(kind) == 1, types
+    assert types.index(kind) < types.index("departure") < types.index("game_over")
+    assert [e["type"] for e in s.game.events()].count(kind) == 1
+
+
 def test_howto_no_leaving_with_cards_among_people() -> None:
     s = session(rules_for("howto-durak"), THREE)
     with pytest.raises(IllegalAction) as exc:
