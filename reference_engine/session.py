@@ -19,6 +19,7 @@ The protocol's ``act``, ``legal``, ``state``, ``clock`` and ``next_game`` reques
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -155,24 +156,49 @@ class Session:
             deck_cards = shuffled_deck(
                 self.rules.deck_size, f"{self.seed}:deal:{self.match['games'] + 1}"
             )
-        game = _make_game(
-            self.base_class,
-            self.rules,
-            self.game.seats,
-            self.game.humans,
-            self.seed,
-            deck_cards,
-            position,
-        )
+        rules, seats, humans = self._next_table()
+        game = _make_game(self.base_class, rules, seats, humans, self.seed, deck_cards, position)
+        if rules is not self.rules:
+            self.rules = rules
         leader = self.match["last_winner"]
         by_rule = position is None or "attacker" not in position
         if self.rules.winner_leads_next_game and leader is not None and by_rule:
             _set_first_attacker(game, leader)
             by_rule = False
         self.departed = set()
-        if self.lobby is not None:
-            self.lobby.seated = list(range(1, game.seats + 1))
+        self.clocks = {s: clock.SeatClock() for s in range(1, game.seats + 1)}
         self._new_game(game, by_rule)
+
+    def _next_table(self) -> tuple[Rules, int, frozenset[int]]:
+        """The rules, seat count and people of the next game at this table.
+
+        Without a lobby the table stays as it was.  Through the lobby, the next game is
+        dealt to the seats still taken (a player who stood up left their chair), with the
+        teams the lobby now shows: a pairs table that went back to every player for
+        themselves (VideoChess, mode paragraph) plays solo, which needs no full table.
+        Seats are numbered from 1 without gaps, so an empty seat below a taken one cannot be
+        dealt around and is refused, naming the seats.
+        """
+        rules, game = self.rules, self.game
+        if self.lobby is None:
+            return rules, game.seats, game.humans
+        seated = sorted(self.lobby.seated)
+        if self.lobby.teams == "solo" and rules.teams == "pairs":
+            rules = dataclasses.replace(rules, teams="solo", min_seats=min(rules.min_seats, 2))
+        if seated != list(range(1, len(seated) + 1)):
+            empty = [s for s in range(1, game.seats + 1) if s not in seated]
+            raise IllegalAction(
+                rules.clause("table.ready"),
+                f"seat(s) {', '.join(map(str, empty))} are empty: the next game is dealt to "
+                "seats 1 upwards without gaps, so an empty seat below a taken one must be "
+                "taken first",
+            )
+        if len(seated) < rules.min_seats:
+            raise IllegalAction(
+                rules.clause("table.ready"),
+                f"{len(seated)} seat(s) are taken; a game needs at least {rules.min_seats}",
+            )
+        return rules, len(seated), frozenset(s for s in game.humans if s in seated)
 
     # ------------------------------------------------------------------ queries
 

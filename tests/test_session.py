@@ -164,6 +164,21 @@ def test_a_departure_is_logged_once_before_what_it_causes(kind: str) -> None:
     assert [e["type"] for e in s.game.events()].count(kind) == 1
 
 
+def test_videochess_next_game_after_a_stand_up_is_solo_among_those_seated() -> None:
+    four = {**THREE, "4": ["6S", "6D", "6C"]}
+    s = session(rules_for("videochess", teams="pairs"), four, lobby={})
+    s.apply({"type": "stand_up", "seat": 4})
+    s.next_game(deck_cards=stacked("7S 8S 9S", "6H"))
+    assert s.game.seats == 3 and s.rules.teams == "solo" and s.game.teams() is None
+    assert len(s.game.stock) == 18
+    gap = session(rules_for("videochess", teams="pairs"), four, lobby={})
+    gap.apply({"type": "stand_up", "seat": 2})
+    with pytest.raises(IllegalAction) as exc:
+        gap.next_game(deck_cards=stacked("7S 8S 9S", "6H"))
+    assert clause(exc) == "videochess.table.ready"
+    assert "seat(s) 2 are empty" in str(exc.value)
+
+
 def test_howto_no_leaving_with_cards_among_people() -> None:
     s = session(rules_for("howto-durak"), THREE)
     with pytest.raises(IllegalAction) as exc:
