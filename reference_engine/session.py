@@ -46,6 +46,12 @@ from reference_engine.seat_actions import (
 
 _EPSILON = 1e-9
 
+#: Most moves the bots standing in for timed-out players make in one call.  Their moves (the
+#: timeout moves: lead the lowest card, take, done) always end a game in which a person still
+#: plays; at a table where bots stand in for every seat still playing, always taking can pass
+#: cards round for ever, so they stop there and go on at the next request.
+_BOT_MOVES_PER_CALL = 2000
+
 
 def game_class(rules: Rules, base: type[Game] = Game) -> type[Game]:
     """The game class for ``rules``: ``base`` (a variant of :class:`Game` or Game itself),
@@ -89,6 +95,7 @@ class Session:
             "last_winner": None,
         }
         self._waiting: dict[int, clock.Role] = {}
+        self._bots_playing = False
         self._play_started = False
         self._settled_result: Outcome | None = None
         self._new_game(game, shown_by_rule)
@@ -489,6 +496,35 @@ class Session:
             self.check_due = self.now + float(self.rules.catch_check_seconds or 0)
         elif not checking:
             self.check_due = None
+        if len(self._waiting) < len(waiting):
+            self._bots_play()
+
+    def _bots_play(self) -> None:
+        """A bot plays for each seat it has taken over, as soon as the game waits for that
+        seat (How to play Durak, "Time to think": after two timeouts a bot plays for you).
+        The document does not say how the bot plays; it makes the moves a timeout would
+        (:func:`clock.automatic_move`), the only moves the document describes for a player
+        who is not playing themselves."""
+        if self._bots_playing:
+            return
+        self._bots_playing = True
+        try:
+            for _ in range(_BOT_MOVES_PER_CALL):
+                game = self.game
+                if game.phase == "finished" or getattr(game, "checking", False):
+                    return
+                waiting = clock.waited_for(game)
+                bots = [s for s in sorted(waiting) if self.clocks[s].bot]
+                if not bots:
+                    return
+                seat = bots[0]
+                move = clock.automatic_move(game, seat, waiting[seat])
+                game.apply(move)
+                self._play_started = True
+                self._sync(actor=seat, fresh=not isinstance(move, Done))
+                self._settle()
+        finally:
+            self._bots_playing = False
 
     # ------------------------------------------------------------------ results
 
@@ -625,7 +661,7 @@ def _make_game(
 
 def _set_first_attacker(game: Game, seat: int) -> None:
     """The winner of the last decided game opens the first bout of this one."""
-    if game.out[seat]:
+    if seat > game.seats or game.out[seat]:
         return
     game.begin_bout(seat)
     game._state_changed()
