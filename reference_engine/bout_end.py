@@ -48,7 +48,14 @@ def maybe_close_bout(game: Game) -> None:
         if game._unbeaten:  # the defender has a card to answer
             return
         if not game.hands[game.defender]:  # beaten with the defender's last card
-            game.close_bout(taken=False)
+            # Taking anyway follows any full defence (Durak Challenge "Playing the Game"), so
+            # with stock left to refill from the defender still chooses; with the stock gone
+            # an empty hand has won (or drawn) and there is nothing left to decide.
+            if not (game.rules.accept_after_defence and game.stock):
+                game.close_bout(taken=False)
+                return
+            game.awaiting_choice = True
+            game.log.append({"type": "defence_complete", "defender": game.defender})
             return
     elif game.rules.take_ends_bout:
         game.close_bout(taken=True)

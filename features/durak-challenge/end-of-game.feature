@@ -152,6 +152,8 @@ Feature: Durak Challenge - winning, the durak and draws
     And seat 2 beats 7♠ with 9♠
     Then it is accepted
     And the game is not over
+    When seat 2 keeps the defence
+    Then it is accepted
     And seat 1 holds exactly "K♣ Q♦ J♦ 10♣ 8♦ J♣"
     And seat 2 holds exactly "Q♣ 6♥"
     And seat 2 attacks next
