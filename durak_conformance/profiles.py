@@ -781,8 +781,7 @@ def _check_readings(file: str, where: str, param: Parameter, options: Mapping[st
             raise ProfileError(
                 file,
                 f"{where}.readings.{i}.value",
-                f"{reading.label!r} is not a value {param.name!r} can take "
-                f"({json.dumps(allowed)})",
+                f"{reading.label!r} is not a value {param.name!r} can take ({json.dumps(allowed)})",
             )
     if len(set(labels)) != len(labels):
         raise ProfileError(

@@ -543,7 +543,10 @@ def test_a_reading_limited_to_other_options_leaves_the_value() -> None:
     [
         ("first_to_draw", "expected PARAM=VALUE"),
         ("done_resets=false", "not marked ambiguous in profile 'videochess'"),
-        ("first_to_draw=sideways", "not a reading of 'first_to_draw' (its readings: attacker, starter)"),
+        (
+            "first_to_draw=sideways",
+            "not a reading of 'first_to_draw' (its readings: attacker, starter)",
+        ),
     ],
 )
 def test_a_bad_reading_is_named(text: str, message: str) -> None:
@@ -556,8 +559,8 @@ def test_a_bad_reading_is_named(text: str, message: str) -> None:
 def test_an_ambiguous_parameter_must_offer_playable_readings(tmp_path: Path) -> None:
     text = rulesets.path("videochess.yaml").read_text("utf-8")
     broken = text.replace(
-        "      - {value: starter, text: \"the attacker who draws first",
-        "      - {value: sideways, text: \"the attacker who draws first",
+        '      - {value: starter, text: "the attacker who draws first',
+        '      - {value: sideways, text: "the attacker who draws first',
     )
     assert broken != text
     file = tmp_path / "videochess.yaml"
@@ -565,9 +568,9 @@ def test_an_ambiguous_parameter_must_offer_playable_readings(tmp_path: Path) -> 
     with pytest.raises(ProfileError, match="first_to_draw"):
         load_profile(file)
     strings = text.replace(
-        "      - {value: starter, text: \"the attacker who draws first is the player who "
-        "started the bout, whoever transferred since\"}",
-        "      - \"the attacker who draws first is the player who started the bout\"",
+        '      - {value: starter, text: "the attacker who draws first is the player who '
+        'started the bout, whoever transferred since"}',
+        '      - "the attacker who draws first is the player who started the bout"',
     )
     assert strings != text
     file.write_text(strings, "utf-8")

@@ -9,7 +9,7 @@ Feature: Durak Challenge - after a complete defence: accept anyway or keep the d
     And the trump card is 6♥
     And the stock is empty
 
-  @id:durak-challenge.accept.offered-once-attack-ended @rule:durak-challenge.accept.when @ambiguous
+  @id:durak-challenge.accept.offered-once-attack-ended @rule:durak-challenge.accept.when @ambiguous @reading:accept_when=attack_ended
   Scenario: Once the attacker ends a fully beaten attack, the defender chooses
     Source: "Playing the Game" - a defender who beats the attack may accept the cards anyway or become the attacker (profile reading: the choice comes when the attacker has ended).
     Given the hands are:
@@ -99,7 +99,7 @@ Feature: Durak Challenge - after a complete defence: accept anyway or keep the d
     When seat 2 throws in 7♦
     Then it is rejected because of rule "accept.no-adding"
 
-  @id:durak-challenge.accept.not-before-attack-ends @rule:durak-challenge.accept.when @ambiguous
+  @id:durak-challenge.accept.not-before-attack-ends @rule:durak-challenge.accept.when @ambiguous @reading:accept_when=attack_ended
   Scenario: The defender cannot accept anyway while the attacker may still add cards
     Source: "Playing the Game" - the choice follows a beaten attack; the profile reads that as an attack the attacker has ended.
     Given the hands are:
@@ -116,6 +116,24 @@ Feature: Durak Challenge - after a complete defence: accept anyway or keep the d
     Then it is rejected because of rule "accept.when"
     And seat 1 may not accept
     And seat 2 may throw in, be done
+
+  @id:durak-challenge.accept.as-soon-as-all-beaten @rule:durak-challenge.accept.when @ambiguous @reading:accept_when=all_beaten
+  Scenario: Read the other way, the defender may accept anyway as soon as every card is beaten
+    Source: "Playing the Game" - the choice follows a beaten attack (the other reading: as soon as every card on the table is beaten, before the attacker ends).
+    Given the hands are:
+      | seat | hand        |
+      | 1    | 9♠ 6♣ 8♦    |
+      | 2    | 7♠ 7♦ K♠    |
+    And seat 2 attacks first
+    When they play:
+      """
+      seat 2 attacks with 7♠
+      seat 1 beats 7♠ with 9♠
+      """
+    And seat 1 accepts the cards anyway
+    Then it is accepted
+    And the bout ends with seat 1 taking the cards
+    And seat 1 holds exactly "6♣ 8♦ 7♠ 9♠"
 
   @id:durak-challenge.accept.not-with-unbeaten-card @rule:durak-challenge.accept.when
   Scenario: Accepting anyway is not the answer to an unbeaten card
