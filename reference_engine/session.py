@@ -46,11 +46,10 @@ from reference_engine.seat_actions import (
 
 _EPSILON = 1e-9
 
-#: Most moves the bots standing in for timed-out players make in one call.  Their moves (the
-#: timeout moves: lead the lowest card, take, done) always end a game in which a person still
-#: plays; at a table where bots stand in for every seat still playing, always taking can pass
-#: cards round for ever, so they stop there and go on at the next request.
-_BOT_MOVES_PER_CALL = 2000
+#: Most moves the bots standing in for timed-out players make in one call (a bound, not a
+#: rule: bots at some seats can take in turn for a long time while the seat of the one player
+#: left is never asked, e.g. attackers advancing two seats a bout at six seats).
+_BOT_MOVES_PER_CALL = 500
 
 
 def game_class(rules: Rules, base: type[Game] = Game) -> type[Game]:
@@ -482,15 +481,21 @@ class Session:
         """Restart or stop the action timers after something happened."""
         game = self.game
         waiting = clock.waited_for(game) if self.rules.timed else {}
+        # Bots play at once for the seats they took over while someone else still plays; at
+        # a table where bots stand in for every seat still playing, always taking could pass
+        # cards round for ever, so there they move as the seat's timer runs out instead.
+        at_once = not self._bots_everywhere()
         for s, c in self.clocks.items():
             role = waiting.get(s)
-            if role is None or c.bot or s in self.departed:
+            if role is None or (c.bot and at_once) or s in self.departed:
                 c.deadline = None
                 continue
             if s not in self._waiting or fresh or s == actor or c.deadline is None:
                 limit = clock.limit(game, role)
                 c.deadline = None if limit is None else self.now + limit
-        self._waiting = {s: r for s, r in waiting.items() if not self.clocks[s].bot}
+        self._waiting = {
+            s: r for s, r in waiting.items() if not (self.clocks[s].bot and at_once)
+        }
         checking = getattr(game, "checking", False)
         if checking and self.check_due is None:
             self.check_due = self.now + float(self.rules.catch_check_seconds or 0)
@@ -499,12 +504,19 @@ class Session:
         if len(self._waiting) < len(waiting):
             self._bots_play()
 
+    def _bots_everywhere(self) -> bool:
+        """Whether a bot stands in for every seat still playing."""
+        game, clocks = self.game, self.clocks
+        playing = [s for s in range(1, game.seats + 1) if not game.out[s]]
+        return bool(playing) and all(clocks[s].bot for s in playing)
+
     def _bots_play(self) -> None:
         """A bot plays for each seat it has taken over, as soon as the game waits for that
         seat (How to play Durak, "Time to think": after two timeouts a bot plays for you).
         The document does not say how the bot plays; it makes the moves a timeout would
         (:func:`clock.automatic_move`), the only moves the document describes for a player
-        who is not playing themselves."""
+        who is not playing themselves.  Where bots stand in for every seat still playing they
+        move as each seat's timer runs out (see :meth:`_sync`)."""
         if self._bots_playing:
             return
         self._bots_playing = True
@@ -515,7 +527,7 @@ class Session:
                     return
                 waiting = clock.waited_for(game)
                 bots = [s for s in sorted(waiting) if self.clocks[s].bot]
-                if not bots:
+                if not bots or self._bots_everywhere():
                     return
                 seat = bots[0]
                 move = clock.automatic_move(game, seat, waiting[seat])

@@ -179,6 +179,28 @@ def test_videochess_next_game_after_a_stand_up_is_solo_among_those_seated() -> N
     assert "seat(s) 2 are empty" in str(exc.value)
 
 
+def test_a_bot_plays_its_seat_at_once_while_someone_else_plays() -> None:
+    s = session(rules_for("howto-durak"), {"1": ["7S", "8S", "9C"], "2": ["6D", "7D", "8D"]})
+    s.clocks[2].bot = True
+    s.apply({"type": "attack", "seat": 1, "cards": ["7S"]})
+    assert s.game.taken  # the bot took at once, with no time passing
+    assert s.waiting() == {1: "throw"}
+
+
+def test_bots_standing_in_for_every_seat_move_only_as_time_passes() -> None:
+    """Always taking can pass cards round for ever, so bots at every seat still playing do
+    not play the game out within one request: each moves when its seat's timer runs out."""
+    s = session(rules_for("howto-durak"), {"1": ["7S", "8S", "9C"], "2": ["6D", "7D", "8D"]})
+    s.clocks[1].bot = s.clocks[2].bot = True
+    s.advance(0)
+    assert s.game.phase == "lead" and not s.game.table
+    events = s.advance(30)
+    assert [e["type"] for e in events][:2] == ["timeout", "attack"]
+    assert len(s.game.table) == 1 and not s.game.taken
+    s.advance(30)
+    assert s.game.taken
+
+
 def test_howto_no_leaving_with_cards_among_people() -> None:
     s = session(rules_for("howto-durak"), THREE)
     with pytest.raises(IllegalAction) as exc:
