@@ -3,7 +3,10 @@
 ``rules show PROFILE [--option KEY=VALUE ...] [--reading PARAM=VALUE ...] [--format
 table|json|yaml]`` prints a resolved ruleset with the provenance of every parameter;
 ``rules readings [PROFILE ...]`` lists every parameter a profile marks ambiguous with the
-readings a run can play (``run --reading PARAM=VALUE``); ``rules list`` lists the bundled profiles;
+readings a run can play (``run --reading PARAM=VALUE``); ``rules coverage`` crosses every
+option value and reading with the rule areas it changes and the scenarios that play it there
+(exit 1 when a cell is neither played nor explained in ``features/coverage-exceptions.yaml``);
+``rules list`` lists the bundled profiles;
 ``rules check [FILE ...]`` validates profile files (all bundled ones and ``base.yaml`` when
 no file is given).  A bad profile or option exits with code 2 and a message naming the file
 and key path.
@@ -72,6 +75,16 @@ def register(subparsers: Any) -> None:
     )
     readings.add_argument("profiles", nargs="*", metavar="PROFILE", help="default: every profile")
     readings.set_defaults(func=_readings)
+
+    coverage = actions.add_parser(
+        "coverage",
+        help="which scenarios play each option value and reading, by rule area",
+    )
+    coverage.add_argument("--format", choices=("table", "json", "markdown"), default="table")
+    coverage.add_argument(
+        "--holes", action="store_true", help="show only the cells no scenario plays"
+    )
+    coverage.set_defaults(func=_coverage)
 
     lister = actions.add_parser("list", help="list the bundled profiles")
     lister.set_defaults(func=_list)
@@ -186,6 +199,65 @@ def _readings(args: argparse.Namespace) -> int:
                 print(f"  {taken} {name}={reading.label}{limit}: {reading.text}")
     print("* the profile's reading; play another with: durak-conformance run --reading PARAM=VALUE")
     return EXIT_OK
+
+
+def _coverage(args: argparse.Namespace) -> int:
+    from durak_conformance import coverage
+
+    try:
+        found = coverage.cells()
+        stale = coverage.stale_exceptions(found)
+    except (ValueError, ProfileError) as exc:
+        return _error(str(exc))
+    holes = coverage.holes(found)
+    shown = [c for c in found if not c.covered] if args.holes else found
+    if args.format == "json":
+        print(
+            json.dumps(
+                [
+                    {
+                        "profile": c.profile,
+                        "kind": c.kind,
+                        "value": c.value,
+                        "area": c.area,
+                        "scenarios": list(c.scenarios),
+                        "reason": c.reason,
+                    }
+                    for c in shown
+                ],
+                indent=2,
+            )
+        )
+    elif args.format == "markdown":
+        print(coverage.markdown(shown), end="")
+    else:
+        console = Console(file=sys.stdout)
+        if not console.is_terminal:
+            console.width = 140
+        table = Table()
+        for column in ("profile", "option or reading", "rule area", "scenarios"):
+            table.add_column(column)
+        for c in shown:
+            what = c.value + (" (reading)" if c.kind == "reading" else "")
+            if c.covered:
+                played = f"{len(c.scenarios)}: {', '.join(c.scenarios[:2])}"
+                played += ", ..." if len(c.scenarios) > 2 else ""
+            else:
+                played = f"[yellow]none[/yellow]: {c.reason}" if c.reason else "[red]HOLE[/red]"
+            table.add_row(c.profile, what, c.area, played)
+        console.print(table)
+        console.print(
+            f"{sum(c.covered for c in found)} of {len(found)} cells played; "
+            f"{len(found) - sum(c.covered for c in found) - len(holes)} explained; "
+            f"{len(holes)} holes"
+        )
+    for key in stale:
+        print(
+            f"durak-conformance rules coverage: stale exception {'/'.join(key)} "
+            "(the cell is played now, or no longer exists)",
+            file=sys.stderr,
+        )
+    return 1 if holes or stale else EXIT_OK
 
 
 def _list(_args: argparse.Namespace) -> int:

@@ -188,3 +188,21 @@ Feature: GGTables - resigning and not coming back
     When 10 seconds pass
     Then seat 1's clock shows 290 seconds
     And the game is not over
+
+  @id:ggtables.departures.longer-return-period @rule:ggtables.departures.forfeit @rule:ggtables.timers.disconnect
+  Scenario: At a table with a two-minute return period a disconnected player is still awaited after one minute
+    Source: "Finishing, settings and departures" - the return period is a setting of the table; only its expiry forfeits.
+    Given the options are "players=3, return_period=120"
+    And the stock, top first, is "K♥ A♥ 6♥"
+    And the hands are:
+      | seat | hand           |
+      | 1    | 9♠ 7♦ 8♣ 9♣    |
+      | 2    | 9♦ 10♦ J♦ Q♣   |
+      | 3    | 7♣ 10♠ J♠ 7♠   |
+    When seat 3 disconnects
+    And 60 seconds pass
+    Then seat 3 is disconnected
+    And the game is not over
+    When 60 seconds pass
+    Then seat 3 has left the game
+
