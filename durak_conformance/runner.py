@@ -38,6 +38,7 @@ from rich.table import Table
 from adapters.base import EngineFailure, EngineStartFailure, hello_problem
 from durak_conformance import interrupts, limits, plugin
 from durak_conformance.causes import Failure
+from durak_conformance.readings import judge_readings
 from durak_conformance.reports import (
     EXIT_ENGINE,
     EXIT_USAGE,
@@ -479,6 +480,7 @@ def run(options: RunOptions, console: Console | None = None) -> RunResult:
         if not str(r.get("message", "")).startswith(DESELECTED)
     ]
     records, problems = collected_records(raw)
+    records = judge_readings(records)
     internal: InternalError | None = None
     if collector.crash is not None:
         message, where, tail = collector.crash

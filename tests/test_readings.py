@@ -11,6 +11,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -91,3 +92,49 @@ def test_each_reading_is_played_in_every_run_and_one_can_be_selected(
     one = _run(tmp_path / "one", "--reading", "first_to_draw=starter", *engine)
     assert one.get("videochess.drawing.after-transfer-starter-first") == "pass"
     assert one.get("videochess.drawing.after-transfer-transferrer-first", "skip") == "skip"
+
+
+def _record(scenario_id: str, status: str, message: str = "") -> Any:
+    from durak_conformance.reports.model import ScenarioRecord
+
+    return ScenarioRecord(
+        id=scenario_id,
+        profile="videochess",
+        options={"rules": "transfer"},
+        feature="features/videochess/drawing-and-next-attacker.feature",
+        area="drawing-and-next-attacker",
+        name=scenario_id,
+        line=1,
+        clauses=["videochess.drawing.order"],
+        status=status,  # type: ignore[arg-type]
+        message=message,
+    )
+
+
+TRANSFERRER = "videochess.drawing.after-transfer-transferrer-first"
+STARTER = "videochess.drawing.after-transfer-starter-first"
+
+
+def test_an_engine_that_follows_one_reading_is_not_failed_for_the_other() -> None:
+    from durak_conformance.readings import judge_readings, reading_followed, reading_verdicts
+
+    judged = judge_readings(
+        [_record(TRANSFERRER, "fail", "seat 1 drew 8H"), _record(STARTER, "pass")]
+    )
+    assert [r.status for r in judged] == ["skip", "pass"]
+    assert judged[0].message.startswith(
+        "not judged: the engine follows reading first_to_draw=starter"
+    )
+    assert "It failed: seat 1 drew 8H" in judged[0].message
+    assert reading_followed(reading_verdicts(judged)[("videochess", "first_to_draw")]) == (
+        "follows starter"
+    )
+
+
+def test_an_engine_that_follows_no_reading_fails_them() -> None:
+    from durak_conformance.readings import judge_readings
+
+    records = [_record(TRANSFERRER, "fail"), _record(STARTER, "fail")]
+    assert [r.status for r in judge_readings(records)] == ["fail", "fail"]
+    errors = [_record(TRANSFERRER, "error"), _record(STARTER, "pass")]
+    assert [r.status for r in judge_readings(errors)] == ["error", "pass"]  # a crash is a crash
