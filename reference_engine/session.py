@@ -493,9 +493,7 @@ class Session:
             if s not in self._waiting or fresh or s == actor or c.deadline is None:
                 limit = clock.limit(game, role)
                 c.deadline = None if limit is None else self.now + limit
-        self._waiting = {
-            s: r for s, r in waiting.items() if not (self.clocks[s].bot and at_once)
-        }
+        self._waiting = {s: r for s, r in waiting.items() if not (self.clocks[s].bot and at_once)}
         checking = getattr(game, "checking", False)
         if checking and self.check_due is None:
             self.check_due = self.now + float(self.rules.catch_check_seconds or 0)
