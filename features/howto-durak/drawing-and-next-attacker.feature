@@ -109,13 +109,13 @@ Feature: How to play Durak - drawing from the stock and who attacks next
   Scenario: After a pass at four seats the player who opened the bout still draws first
     Source: "Drawing cards" - first the player who opened the bout, then clockwise, the defender last.
     Given the options are "mode=passing"
-    And the stock, top first, is "8♥ 6♥"
+    And the stock, top first, is "8♥ 9♥ 6♥"
     And the hands are:
       | seat | hand                 |
       | 1    | 7♣ A♠ K♠ Q♠ J♠ 10♠   |
       | 2    | 7♦ A♣ K♣ Q♣ J♣ 10♣   |
       | 3    | 9♠ 9♣ 9♦ 10♦ J♦ Q♦   |
-      | 4    | 6♠ 8♠ 8♣ 8♦ K♦ A♦    |
+      | 4    | 6♠ 8♠ 8♣ 8♦ K♦       |
     And seat 1 attacks first
     When they play:
       """
@@ -128,5 +128,6 @@ Feature: How to play Durak - drawing from the stock and who attacks next
       """
     Then the bout ends with seat 3 taking the cards
     And seat 1 holds "8♥" among others
-    And seat 2 holds "6♥" among others
+    And seat 2 holds "9♥" among others
+    And seat 4 holds "6♥" among others
     And the stock holds 0 cards

@@ -163,13 +163,13 @@ Feature: Prototype build 10 - refilling hands and who attacks next
   Scenario: At the debug table, after a transfer the one who transferred draws first
     Source: "Replenishment and results" - the attacker draws first, the defender last (profile reading: after a transfer the attacker is the one who transferred, as the duel's role swap has it).
     Given the options are "mode=transfer, table=debug"
-    And the stock, top first, is "8♥ 6♥"
+    And the stock, top first, is "8♥ 9♥ 6♥"
     And the hands are:
       | seat | hand                 |
       | 1    | 7♣ A♠ K♠ Q♠ J♠ 10♠   |
       | 2    | 7♦ A♣ K♣ Q♣ J♣ 10♣   |
       | 3    | 9♠ 9♣ 9♦ 10♦ J♦ Q♦   |
-      | 4    | 6♠ 8♠ 8♣ 8♦ K♦ A♦    |
+      | 4    | 6♠ 8♠ 8♣ 8♦ K♦       |
     And seat 1 attacks first
     When they play:
       """
@@ -179,6 +179,7 @@ Feature: Prototype build 10 - refilling hands and who attacks next
       """
     Then the bout ends with seat 3 taking the cards
     And seat 2 holds "8♥" among others
+    And seat 4 holds "9♥" among others
     And seat 1 holds "6♥" among others
     And the stock holds 0 cards
 
@@ -186,13 +187,13 @@ Feature: Prototype build 10 - refilling hands and who attacks next
   Scenario: Read the other way, at the debug table the player who opened the round draws first after a transfer
     Source: "Replenishment and results" - the attacker draws first (the other reading: the player who opened the round).
     Given the options are "mode=transfer, table=debug"
-    And the stock, top first, is "8♥ 6♥"
+    And the stock, top first, is "8♥ 9♥ 6♥"
     And the hands are:
       | seat | hand                 |
       | 1    | 7♣ A♠ K♠ Q♠ J♠ 10♠   |
       | 2    | 7♦ A♣ K♣ Q♣ J♣ 10♣   |
       | 3    | 9♠ 9♣ 9♦ 10♦ J♦ Q♦   |
-      | 4    | 6♠ 8♠ 8♣ 8♦ K♦ A♦    |
+      | 4    | 6♠ 8♠ 8♣ 8♦ K♦       |
     And seat 1 attacks first
     When they play:
       """
@@ -202,5 +203,6 @@ Feature: Prototype build 10 - refilling hands and who attacks next
       """
     Then the bout ends with seat 3 taking the cards
     And seat 1 holds "8♥" among others
-    And seat 2 holds "6♥" among others
+    And seat 2 holds "9♥" among others
+    And seat 4 holds "6♥" among others
     And the stock holds 0 cards

@@ -147,13 +147,13 @@ Feature: VideoChess - drawing up and the next bout
   Scenario: After a transfer at four seats the one who transferred draws first, then clockwise, the defender last
     Source: drawing paragraph - the attacker draws first; after a transfer the one who transferred takes the starter's place (profile reading).
     Given the options are "rules=transfer, teams=solo"
-    And the stock, top first, is "8♥ 6♥"
+    And the stock, top first, is "8♥ 9♥ 6♥"
     And the hands are:
       | seat | hand                 |
       | 1    | 7♣ A♠ K♠ Q♠ J♠ 10♠   |
       | 2    | 7♦ A♣ K♣ Q♣ J♣ 10♣   |
       | 3    | 9♠ 9♣ 9♦ 10♦ J♦ Q♦   |
-      | 4    | 6♠ 8♠ 8♣ 8♦ K♦ A♦    |
+      | 4    | 6♠ 8♠ 8♣ 8♦ K♦       |
     And seat 1 attacks first
     When they play:
       """
@@ -166,6 +166,7 @@ Feature: VideoChess - drawing up and the next bout
       """
     Then the bout ends with seat 3 taking the cards
     And seat 2 holds "8♥" among others
+    And seat 4 holds "9♥" among others
     And seat 1 holds "6♥" among others
     And the stock holds 0 cards
 
@@ -173,13 +174,13 @@ Feature: VideoChess - drawing up and the next bout
   Scenario: Read the other way, after a transfer at four seats the player who started the bout draws first
     Source: drawing paragraph - the attacker draws first, read as the player who started the bout (the other reading).
     Given the options are "rules=transfer, teams=solo"
-    And the stock, top first, is "8♥ 6♥"
+    And the stock, top first, is "8♥ 9♥ 6♥"
     And the hands are:
       | seat | hand                 |
       | 1    | 7♣ A♠ K♠ Q♠ J♠ 10♠   |
       | 2    | 7♦ A♣ K♣ Q♣ J♣ 10♣   |
       | 3    | 9♠ 9♣ 9♦ 10♦ J♦ Q♦   |
-      | 4    | 6♠ 8♠ 8♣ 8♦ K♦ A♦    |
+      | 4    | 6♠ 8♠ 8♣ 8♦ K♦       |
     And seat 1 attacks first
     When they play:
       """
@@ -192,5 +193,6 @@ Feature: VideoChess - drawing up and the next bout
       """
     Then the bout ends with seat 3 taking the cards
     And seat 1 holds "8♥" among others
-    And seat 2 holds "6♥" among others
+    And seat 2 holds "9♥" among others
+    And seat 4 holds "6♥" among others
     And the stock holds 0 cards
