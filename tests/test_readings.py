@@ -138,3 +138,14 @@ def test_an_engine_that_follows_no_reading_fails_them() -> None:
     assert [r.status for r in judge_readings(records)] == ["fail", "fail"]
     errors = [_record(TRANSFERRER, "error"), _record(STARTER, "pass")]
     assert [r.status for r in judge_readings(errors)] == ["error", "pass"]  # a crash is a crash
+
+
+def test_the_rules_matrix_shows_the_other_readings_beside_the_taken_one() -> None:
+    from durak_conformance.profiles import load_profile
+    from durak_conformance.site.rules_matrix import build_cell, render_cell
+
+    cell = build_cell(load_profile("videochess"), "first_to_draw")
+    assert cell.value == "attacker" and [v for v, _ in cell.readings] == ["starter"]
+    html = render_cell(cell, "rules-matrix/index.md")
+    assert "⚠ ambiguous" in html and "or reading <b>starter</b>" in html
+    assert "whoever transferred since" in html  # the reading's sentence, as its title
