@@ -21,7 +21,7 @@ import functools
 import json
 import re
 import shlex
-from collections.abc import Generator, Iterator, Mapping
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -55,6 +55,8 @@ MARKERS = {
     "scenario_id": "scenario_id(id): the stable id of a conformance scenario (@id: tag)",
     "rule": "rule(clause): a ruleset clause the scenario exercises (@rule: tag)",
     "ambiguous": "ambiguous: the scenario tests a profile's chosen reading of an ambiguous rule",
+    "reading": "reading(param=value): the scenario is played, and judged, under that reading "
+    "of an ambiguous parameter (@reading: tag)",
     "dimension": "dimension(parameter): a rule dimension a comparison scenario demonstrates",
 }
 PROPERTY_KEY = "durak"
@@ -112,6 +114,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="TAG",
         help="run only scenarios with a tag matching TAG (a glob, e.g. "
         "'rule:howto-durak.transfer.*' or 'ambiguous'); repeatable: any of them",
+    )
+    group.addoption(
+        "--durak-reading",
+        action="append",
+        default=[],
+        metavar="PARAM=VALUE",
+        help="play this reading of an ambiguous parameter (in every profile that marks it "
+        "ambiguous); scenarios written for another reading of it are skipped; repeatable",
     )
     group.addoption(
         "--durak-id",
@@ -189,6 +199,9 @@ def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
     if sep and key == "dimension":
         pytest.mark.dimension(value)(function)
         return True
+    if sep and key == "reading":
+        pytest.mark.reading(value)(function)
+        return True
     if tag == "ambiguous":
         pytest.mark.ambiguous(function)
         return True
@@ -203,6 +216,7 @@ def item_tags(item: pytest.Item) -> list[str]:
     tags = [f"id:{m.args[0]}" for m in item.iter_markers("scenario_id")]
     tags += [f"rule:{m.args[0]}" for m in item.iter_markers("rule")]
     tags += [f"dimension:{m.args[0]}" for m in item.iter_markers("dimension")]
+    tags += [f"reading:{m.args[0]}" for m in item.iter_markers("reading")]
     if any(True for _ in item.iter_markers("ambiguous")):
         tags.append("ambiguous")
     return tags
@@ -339,27 +353,65 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         pool.close()
 
 
-def _resolve(profile: str, options: Mapping[str, str]) -> tuple[JSON, dict[str, str]]:
-    params, chosen = _resolved(profile, tuple(sorted(options.items())))
+def _resolve(
+    profile: str, options: Mapping[str, str], readings: Mapping[str, str] | None = None
+) -> tuple[JSON, dict[str, str]]:
+    params, chosen = _resolved(
+        profile, tuple(sorted(options.items())), tuple(sorted((readings or {}).items()))
+    )
     return dict(params), dict(chosen)
 
 
 @functools.cache
 def _resolved(
-    profile: str, options: tuple[tuple[str, str], ...]
+    profile: str, options: tuple[tuple[str, str], ...], readings: tuple[tuple[str, str], ...]
 ) -> tuple[Mapping[str, Any], Mapping[str, str]]:
-    """Profiles do not change during a run: each (profile, options) is resolved once.
+    """Profiles do not change during a run: each (profile, options, readings) is resolved
+    once.
 
     Reading and checking a profile (YAML and its JSON Schema) costs far more than playing a
     scenario, so without this the run's time goes into re-reading the same five files.
+    ``readings`` are ``PARAM=VALUE`` labels; those of parameters the profile does not mark
+    ambiguous are left out (a run's ``--reading`` names profiles where it applies).
     """
-    from durak_conformance.profiles import ProfileError, load_profile, resolve
+    from durak_conformance.profiles import (
+        ProfileError,
+        ambiguous_parameters,
+        load_profile,
+        parse_reading,
+        resolve,
+    )
 
     try:
-        resolved = resolve(load_profile(profile), dict(options))
+        loaded = load_profile(profile)
+        ambiguous = ambiguous_parameters(loaded)
+        values = dict(parse_reading(loaded, f"{k}={v}") for k, v in readings if k in ambiguous)
+        resolved = resolve(loaded, dict(options), values)
     except ProfileError as exc:
         raise ScenarioError(str(exc)) from None
     return MappingProxyType(dict(resolved.params)), MappingProxyType(dict(resolved.options))
+
+
+def scenario_readings(item: pytest.Item) -> dict[str, str]:
+    """The readings a scenario is written for (its ``@reading:PARAM=VALUE`` tags)."""
+    out: dict[str, str] = {}
+    for marker in item.iter_markers("reading"):
+        name, sep, value = str(marker.args[0]).partition("=")
+        if not sep:
+            raise ScenarioError(f"@reading:{marker.args[0]}: expected @reading:PARAM=VALUE")
+        out[name] = value
+    return out
+
+
+def reading_pairs(items: Sequence[str], flag: str = "--durak-reading") -> dict[str, str]:
+    """``PARAM=VALUE`` command-line items as a mapping (a usage error names a bad one)."""
+    out: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise pytest.UsageError(f"{flag} {item!r}: expected PARAM=VALUE")
+        out[name.strip()] = value.strip()
+    return out
 
 
 @pytest.fixture
@@ -373,12 +425,17 @@ def durak_table(request: pytest.FixtureRequest, durak_adapter: Adapter) -> Itera
         if not sep:
             raise pytest.UsageError(f"--durak-option {item!r}: expected KEY=VALUE")
         selected_options[key.strip()] = value.strip()
+    selected_readings = reading_pairs(config.getoption("--durak-reading"))
+    written_for = scenario_readings(request.node)
+    readings = {**selected_readings, **written_for}
     driver = TableDriver(
         durak_adapter,
-        _resolve,
+        lambda profile, options: _resolve(profile, options, readings),
         frozenset(profiles) if profiles else None,
         selected_options,
         strict_reasons=bool(config.getoption("--durak-strict-reasons")),
+        selected_readings=selected_readings,
+        written_for=written_for,
     )
     request.node.stash[_driver_key] = driver
     collect_to = config.getoption("--durak-collect-positions")

@@ -13,6 +13,7 @@ Nothing is cached unless it loaded completely.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import functools
 import itertools
@@ -46,14 +47,17 @@ ENGINE_PARAMETERS: tuple[str, ...] = (
     "throw_in_order",
     "throw_in_timing",
     "done_resets",
+    "round_restart",
     "bout_cap",
     "first_bout_cap",
     "defender_limit",
     "take_ends_bout",
     "accept_after_defence",
+    "accept_when",
     "transfer",
     "transfer_rank",
     "transferrer_throws_first",
+    "first_to_draw",
     "transfer_by_showing_trump",
     "bot_accepts_anyway",
     "out_timing",
@@ -140,6 +144,31 @@ class Citation:
 
 
 @dataclass(frozen=True, slots=True)
+class Reading:
+    """One reading of an ambiguous passage that a run can play: the parameter value it gives,
+    our sentence for it, and the option values it is limited to (elsewhere the document is
+    not ambiguous and the profile's value stands)."""
+
+    value: Any
+    text: str
+    only_with: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        """The value as a user writes it after ``--reading PARAM=``."""
+        return reading_label(self.value)
+
+    def applies(self, options: Mapping[str, str]) -> bool:
+        """Whether the reading is one under these option values."""
+        return all(options.get(k) == v for k, v in self.only_with.items())
+
+
+def reading_label(value: Any) -> str:
+    """A parameter value as written on the command line (``true``, ``null``, ``5``, ``rounds``)."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+@dataclass(frozen=True, slots=True)
 class Provenance:
     """Why a value (or clause) is what it is."""
 
@@ -148,6 +177,9 @@ class Provenance:
     reason: str | None = None
     readings: tuple[str, ...] = ()
     note: str | None = None
+    choices: tuple[Reading, ...] = ()
+    """For an ambiguous parameter: each reading with the value it gives (``readings`` holds
+    their sentences)."""
 
     def summary(self) -> str:
         """A one-paragraph explanation for display."""
@@ -169,7 +201,16 @@ class Provenance:
             out["citation"] = {"section": self.citation.section, "point": self.citation.point}
         if self.reason:
             out["reason"] = self.reason
-        if self.readings:
+        if self.choices:
+            out["readings"] = [
+                {
+                    "value": r.value,
+                    "text": r.text,
+                    **({"only_with": dict(r.only_with)} if r.only_with else {}),
+                }
+                for r in self.choices
+            ]
+        elif self.readings:
             out["readings"] = list(self.readings)
         if self.note:
             out["note"] = self.note
@@ -275,10 +316,14 @@ class ResolvedParameter:
     """``key=value`` of the option choice that set the value, if any."""
     via_citation: Citation | None = None
     base_reason: str | None = None
+    reading: Reading | None = None
+    """The reading selected for this run (``--reading``), when one was."""
 
     def to_dict(self) -> dict[str, Any]:
         """Value and provenance as plain data."""
         out: dict[str, Any] = {"value": self.value, **self.provenance.to_dict()}
+        if self.reading is not None:
+            out["reading"] = self.reading.label
         if self.via is not None:
             out["option"] = self.via
             if self.via_citation is not None:
@@ -301,12 +346,15 @@ class ResolvedRuleset:
     params: Mapping[str, Any]
     """Flat parameters, ``profile`` first: what ``Rules.from_mapping`` reads."""
     provenance: Mapping[str, ResolvedParameter] = field(default_factory=dict)
+    readings: Mapping[str, Any] = field(default_factory=dict)
+    """The readings selected (parameter -> value) that changed or confirmed a value."""
 
     def to_dict(self) -> dict[str, Any]:
         """Profile, options, flat parameters and per-parameter provenance as plain data."""
         return {
             "profile": self.profile.id,
             "options": dict(self.options),
+            "readings": {k: reading_label(v) for k, v in self.readings.items()},
             "rules": dict(self.params),
             "provenance": {name: p.to_dict() for name, p in self.provenance.items()},
         }
@@ -374,11 +422,59 @@ def check_file(file: str | Path) -> str:
     return load_profile(path).id
 
 
-def resolve(profile: Profile, options: Mapping[str, str] | None = None) -> ResolvedRuleset:
-    """Apply ``options`` (key -> value; the rest take their defaults) to ``profile``.
+def ambiguous_parameters(profile: Profile) -> dict[str, tuple[Reading, ...]]:
+    """The parameters ``profile`` marks ambiguous, each with the readings a run can play."""
+    return {
+        name: p.provenance.choices
+        for name, p in profile.parameters.items()
+        if p.provenance.kind == "ambiguous"
+    }
+
+
+def parse_reading(profile: Profile, text: str) -> tuple[str, Any]:
+    """``PARAM=VALUE`` (as given to ``--reading``) -> (parameter, value) for ``profile``.
+
+    Raises :class:`ProfileError` naming what is wrong: no ``=``, a parameter the profile does
+    not mark ambiguous (listing those it does), or a value that is not one of its readings.
+    """
+    name, sep, label = text.partition("=")
+    name, label = name.strip(), label.strip()
+    file = profile.file.name
+    if not sep or not name or not label:
+        raise ProfileError(file, "readings", f"{text!r}: expected PARAM=VALUE")
+    choices = ambiguous_parameters(profile)
+    if name not in choices:
+        known = ", ".join(choices) or "none"
+        raise ProfileError(
+            file,
+            f"parameters.{name}",
+            f"{name!r} is not marked ambiguous in profile {profile.id!r}, so it has no "
+            f"readings to choose (its ambiguous parameters: {known})",
+        )
+    for reading in choices[name]:
+        if reading.label == label:
+            return name, reading.value
+    offered = ", ".join(r.label for r in choices[name])
+    raise ProfileError(
+        file,
+        f"parameters.{name}.readings",
+        f"{label!r} is not a reading of {name!r} (its readings: {offered})",
+    )
+
+
+def resolve(
+    profile: Profile,
+    options: Mapping[str, str] | None = None,
+    readings: Mapping[str, Any] | None = None,
+) -> ResolvedRuleset:
+    """Apply ``options`` (key -> value; the rest take their defaults) to ``profile``, then
+    ``readings`` (ambiguous parameter -> the value of one of its readings, see
+    :func:`parse_reading`).
 
     Options are applied in the order the profile lists them; a later option overrides what an
-    earlier one set.  Raises :class:`ProfileError` for an unknown option or value.
+    earlier one set.  A reading limited to other option values (``only_with``) leaves the
+    profile's value.  Raises :class:`ProfileError` for an unknown option or value, or a
+    reading the profile does not offer.
     """
     choices = dict(options or {})
     file = profile.file.name
@@ -418,10 +514,26 @@ def resolve(profile: Profile, options: Mapping[str, str] | None = None) -> Resol
                 via=f"{key}={choice.name}",
                 via_citation=choice.citation or option.citation,
             )
+    applied: dict[str, Any] = {}
+    ambiguous = ambiguous_parameters(profile)
+    for name, value in (readings or {}).items():
+        offered = ambiguous.get(name)
+        match = next(
+            (r for r in offered or () if r.value == value and type(r.value) is type(value)), None
+        )
+        if match is None:
+            parse_reading(profile, f"{name}={reading_label(value)}")  # raises, naming why
+            raise AssertionError("unreachable")  # pragma: no cover
+        if not match.applies(chosen):
+            continue  # under these options the document is not ambiguous
+        resolved[name] = dataclasses.replace(resolved[name], value=value, reading=match)
+        applied[name] = value
     params: dict[str, Any] = {"profile": profile.id}
     params.update({name: resolved[name].value for name in parameter_names()})
     ordered = {name: resolved[name] for name in parameter_names()}
-    return ResolvedRuleset(profile=profile, options=chosen, params=params, provenance=ordered)
+    return ResolvedRuleset(
+        profile=profile, options=chosen, params=params, provenance=ordered, readings=applied
+    )
 
 
 def required_engine_clauses(profile: Profile) -> list[str]:
@@ -629,13 +741,67 @@ def _citation(raw: Mapping[str, Any] | None) -> Citation | None:
 
 
 def _provenance(raw: Mapping[str, Any]) -> Provenance:
+    items = raw.get("readings", ())
+    choices = tuple(
+        Reading(r["value"], r["text"], dict(r.get("only_with", {})))
+        for r in items
+        if isinstance(r, dict)
+    )
+    texts = tuple(r["text"] if isinstance(r, dict) else r for r in items)
     return Provenance(
         kind=raw["provenance"],
         citation=_citation(raw.get("citation")),
         reason=raw.get("reason"),
-        readings=tuple(raw.get("readings", ())),
+        readings=texts,
         note=raw.get("note"),
+        choices=choices,
     )
+
+
+def _check_readings(file: str, where: str, param: Parameter, options: Mapping[str, Option]) -> None:
+    """An ambiguous parameter offers each reading as a value a run can play: every reading
+    names its value, the values differ, the profile's value is one of them, and a reading's
+    ``only_with`` names real option values."""
+    prov = param.provenance
+    if prov.kind != "ambiguous":
+        if prov.choices:
+            raise ProfileError(file, f"{where}.readings", "only an ambiguous entry has readings")
+        return
+    if len(prov.choices) != len(prov.readings):
+        raise ProfileError(
+            file,
+            f"{where}.readings",
+            "each reading of an ambiguous parameter must be {value: ..., text: ...}, so that a "
+            "run can play it (--reading PARAM=VALUE)",
+        )
+    labels = [r.label for r in prov.choices]
+    allowed = _schema()["$defs"]["values"].get(param.name, True)
+    for i, reading in enumerate(prov.choices):
+        if not jsonschema.Draft202012Validator(allowed).is_valid(reading.value):
+            raise ProfileError(
+                file,
+                f"{where}.readings.{i}.value",
+                f"{reading.label!r} is not a value {param.name!r} can take ({json.dumps(allowed)})",
+            )
+    if len(set(labels)) != len(labels):
+        raise ProfileError(
+            file, f"{where}.readings", f"two readings give the same value ({labels})"
+        )
+    if param.option is None and param.value not in [r.value for r in prov.choices]:
+        raise ProfileError(
+            file,
+            f"{where}.value",
+            f"the profile's value {reading_label(param.value)!r} is not one of its readings "
+            f"({', '.join(labels)})",
+        )
+    for i, reading in enumerate(prov.choices):
+        for key, value in reading.only_with.items():
+            if key not in options or value not in options[key].values:
+                raise ProfileError(
+                    file,
+                    f"{where}.readings.{i}.only_with",
+                    f"{key}={value} is not an option value of this profile",
+                )
 
 
 def _build_profile(file: Path, data: dict[str, Any]) -> Profile:
@@ -702,6 +868,7 @@ def _build_profile(file: Path, data: dict[str, Any]) -> Profile:
         parameters[pname] = Parameter(
             pname, value, prov, option_key, base_reason if prov.kind == "assumed" else None
         )
+        _check_readings(name, where, parameters[pname], options)
 
     for key, option in options.items():
         for choice in option.values.values():

@@ -38,6 +38,7 @@ from rich.table import Table
 from adapters.base import EngineFailure, EngineStartFailure, hello_problem
 from durak_conformance import interrupts, limits, plugin
 from durak_conformance.causes import Failure
+from durak_conformance.readings import judge_readings
 from durak_conformance.reports import (
     EXIT_ENGINE,
     EXIT_USAGE,
@@ -87,6 +88,8 @@ class RunOptions:
     engine: list[str] = field(default_factory=list)
     profiles: list[str] = field(default_factory=list)
     options: dict[str, str] = field(default_factory=dict)
+    readings: dict[str, str] = field(default_factory=dict)
+    """Readings of ambiguous parameters to play (``--reading PARAM=VALUE``)."""
     tags: list[str] = field(default_factory=list)
     ids: list[str] = field(default_factory=list)
     jobs: int = 1
@@ -152,7 +155,12 @@ def handshake(options: RunOptions) -> Implementation:
 
 def check_selection(options: RunOptions) -> None:
     """Unknown profiles or option keys are usage errors, said before anything runs."""
-    from durak_conformance.profiles import ProfileError, list_profiles, load_profile
+    from durak_conformance.profiles import (
+        ProfileError,
+        ambiguous_parameters,
+        list_profiles,
+        load_profile,
+    )
 
     known = list_profiles()
     for profile in options.profiles:
@@ -186,6 +194,27 @@ def check_selection(options: RunOptions) -> None:
                     f"--option {key}={value}: no profile offers that value "
                     f"(offered: {', '.join(sorted(offered[key]))})"
                 )
+    for name, value in options.readings.items():
+        readings: dict[str, list[str]] = {}
+        for profile in options.profiles or known:
+            try:
+                loaded = load_profile(profile)
+            except ProfileError as exc:
+                raise UsageError(str(exc)) from None
+            choices = ambiguous_parameters(loaded).get(name)
+            if choices:
+                readings[profile] = [r.label for r in choices]
+        if not readings:
+            raise UsageError(
+                f"--reading {name}={value}: no selected profile marks {name!r} ambiguous "
+                "(`durak-conformance rules readings` lists the readings a run can play)"
+            )
+        wrong = [p for p, labels in readings.items() if value not in labels]
+        if wrong:
+            raise UsageError(
+                f"--reading {name}={value}: "
+                + "; ".join(f"{p} offers {', '.join(readings[p])}" for p in wrong)
+            )
     if options.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     if options.name is not None and (problem := check_name(options.name)) is not None:
@@ -224,6 +253,8 @@ def pytest_args(options: RunOptions) -> list[str]:
         args += ["--durak-profile", profile]
     for key, value in options.options.items():
         args += ["--durak-option", f"{key}={value}"]
+    for name, value in options.readings.items():
+        args += ["--durak-reading", f"{name}={value}"]
     for tag in options.tags:
         args += ["--durak-tag", tag]
     for scenario_id in options.ids:
@@ -449,6 +480,7 @@ def run(options: RunOptions, console: Console | None = None) -> RunResult:
         if not str(r.get("message", "")).startswith(DESELECTED)
     ]
     records, problems = collected_records(raw)
+    records = judge_readings(records)
     internal: InternalError | None = None
     if collector.crash is not None:
         message, where, tail = collector.crash
@@ -745,11 +777,13 @@ def usage_exit(console: Console, exc: Exception) -> int:
     return EXIT_USAGE
 
 
-def parse_option_pairs(items: Sequence[str]) -> dict[str, str]:
+def parse_option_pairs(
+    items: Sequence[str], flag: str = "--option", example: str = "rules=transfer"
+) -> dict[str, str]:
     out: dict[str, str] = {}
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise UsageError(f"--option {item!r}: expected KEY=VALUE, e.g. rules=transfer")
+            raise UsageError(f"{flag} {item!r}: expected KEY=VALUE, e.g. {example}")
         out[key.strip()] = value.strip()
     return out

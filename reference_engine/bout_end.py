@@ -12,10 +12,13 @@
 - **Where the cards go** (:func:`close_bout`): to the defender after a take, else to the
   discard pile (the first discard ends the five-card first bout, :mod:`reference_engine.limits`).
 - **Drawing** (:func:`draw_after_bout`, clause ``drawing.order``): each seat still playing
-  fills its hand up to the hand size from the top of the stock, the bout's starter first, then
+  fills its hand up to the hand size from the top of the stock, the first to draw first, then
   the rest in clockwise order, the defender at the end; the face-up trump comes out last
   (VideoChess, Durak Challenge "Replenishing Hands", How to play Durak "Drawing cards",
-  GGTables "Taking or beating", the prototype "Replenishment and results").
+  GGTables "Taking or beating", the prototype "Replenishment and results").  The first to
+  draw is the bout's starter (How to play Durak: the player who opened the bout) or, after a
+  transfer, the seat attacking at the bout's end (``first_to_draw: attacker``: VideoChess and
+  the prototype name "the attacker", a reading).
 - **Who attacks next** (:func:`next_attacker`, clauses ``next-attacker.after-defence`` and
   ``next-attacker.after-take``): a defender whose defence held, else (after a take, or when
   that defender is out) the next seat clockwise still playing.
@@ -48,7 +51,14 @@ def maybe_close_bout(game: Game) -> None:
         if game._unbeaten:  # the defender has a card to answer
             return
         if not game.hands[game.defender]:  # beaten with the defender's last card
-            game.close_bout(taken=False)
+            # Taking anyway follows any full defence (Durak Challenge "Playing the Game"), so
+            # with stock left to refill from the defender still chooses; with the stock gone
+            # an empty hand has won (or drawn) and there is nothing left to decide.
+            if not (game.rules.accept_after_defence and game.stock):
+                game.close_bout(taken=False)
+                return
+            game.awaiting_choice = True
+            game.log.append({"type": "defence_complete", "defender": game.defender})
             return
     elif game.rules.take_ends_bout:
         game.close_bout(taken=True)
@@ -117,8 +127,12 @@ def after_bout(game: Game, defender: int, *, taken: bool, next_attacker: int | N
 
 
 def draw_order(game: Game) -> tuple[int, ...]:
-    """The bout's starter, then the rest in clockwise order, the defender at the end."""
-    n, starter, defender = game.seats, game.starter, game.defender
+    """Who draws first (``first_to_draw``: the bout's starter, or the seat attacking at its
+    end, after a transfer the last transferrer), then the rest in clockwise order, the
+    defender at the end.  In a duel the two readings agree: a transfer swaps the roles, so
+    the starter is the defender and draws last."""
+    n, defender = game.seats, game.defender
+    starter = game.attacker if game.rules.first_to_draw == "attacker" else game.starter
     key = (n, starter, defender)
     order = _DRAW_ORDERS.get(key)
     if order is None:

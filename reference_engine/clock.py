@@ -48,6 +48,8 @@ class SeatClock:
     """A bot plays the seat after timeouts, until the player takes back control."""
     connected: bool = True
     disconnected_at: float | None = None
+    left: bool = False
+    """The seat has left the table for good (resigned, stood up, did not return in time)."""
 
 
 def waited_for(game: Game) -> dict[int, Role]:

@@ -183,6 +183,8 @@ class Situations(NamedTuple):
     """A card lies unbeaten and nothing is taken."""
     all_beaten: Refusals
     """Every card on the table is beaten; the throwers may still add."""
+    all_beaten_computer: Refusals
+    """The same, for a computer seat."""
     taken: Refusals
     """The defender has taken; the throwers may still add."""
     choosing: Refusals
@@ -202,6 +204,10 @@ def situations(rules: Rules) -> Situations:
     keep = KEEP_ONLY_AFTER_ATTACK_ENDED if offered else DEFENDER_HAS_NO_DONE
     then = None if offered else NOTHING_TO_TAKE  # once the attack on a full defence ends
     computer = COMPUTER_NEVER_ACCEPTS if offered and rules.bot_accepts_anyway is False else then
+    # ``accept_when: all_beaten``: taking anyway is offered as soon as every card is beaten.
+    early = offered and rules.accept_when == "all_beaten"
+    beaten_accept = then if early else accept
+    beaten_computer = computer if early else accept
     not_defending = NOT_DEFENDING if offered else NOTHING_TO_TAKE
     return Situations(
         not_defending=(
@@ -212,7 +218,8 @@ def situations(rules: Rules) -> Situations:
             NOT_DEFENDING,
         ),
         answering=(None, None, transfer, accept, keep),
-        all_beaten=(None, NOTHING_TO_TAKE, transfer, accept, keep),
+        all_beaten=(None, NOTHING_TO_TAKE, transfer, beaten_accept, keep),
+        all_beaten_computer=(None, NOTHING_TO_TAKE, transfer, beaten_computer, keep),
         taken=(TAKEN_OR_FINISHED, ALREADY_TAKEN, transfer, accept, keep),
         choosing=(TAKEN_OR_FINISHED, NOT_DEFENDING, transfer or NOT_DEFENDING, then, None),
         choosing_computer=(
@@ -236,5 +243,5 @@ def defender_refusals(game: Game, seat: int) -> Refusals:
     if game.taken:
         return answers.taken
     if not game._unbeaten:
-        return answers.all_beaten
+        return answers.all_beaten if seat in game.humans else answers.all_beaten_computer
     return answers.answering

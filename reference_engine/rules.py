@@ -26,6 +26,9 @@ Opening = Literal["single", "same_rank"]
 ThrowInScope = Literal["all", "neighbours"]
 ThrowInOrder = Literal["free", "starter_first", "rounds"]
 ThrowInTiming = Literal["any_time", "after_defence"]
+RoundRestart = Literal["principal_attacker", "after_adder"]
+FirstToDraw = Literal["starter", "attacker"]
+AcceptWhen = Literal["attack_ended", "all_beaten"]
 DefenderLimit = Literal["hand_at_start", "unbeaten_in_hand"]
 TransferRank = Literal["table_rank", "every_attack_card"]
 OutTiming = Literal["immediate", "bout_end"]
@@ -66,7 +69,12 @@ class Rules:
     """``after_defence``: a new card only when every card on the table is beaten (or after a
     take); ``any_time``: while unbeaten cards lie on the table too."""
     done_resets: bool = True
-    """A new card on the table cancels the ``done`` of every thrower."""
+    """A new card on the table cancels the ``done`` of every thrower (False: a done holds for
+    the rest of the bout)."""
+    round_restart: RoundRestart = "principal_attacker"
+    """``rounds``: after a new card (and the defender's answer) asking starts again from the
+    principal attacker, or (``after_adder``) carries on from the seat after the one who
+    added it."""
     bout_cap: int = 6
     """Most attacking cards in one bout."""
     first_bout_cap: int | None = None
@@ -77,9 +85,16 @@ class Rules:
     take_ends_bout: bool = False
     accept_after_defence: bool = False
     """After a complete defence the defender may still take the cards (Durak Challenge)."""
+    accept_when: AcceptWhen = "attack_ended"
+    """When taking anyway is offered: once the attacker has ended a fully beaten attack, or
+    (``all_beaten``) as soon as every card on the table is beaten."""
     transfer: bool = False
     transfer_rank: TransferRank = "table_rank"
     transferrer_throws_first: bool = False
+    first_to_draw: FirstToDraw = "starter"
+    """Who draws first after a bout: the seat that opened it (``starter``), or the seat that
+    attacks at its end (``attacker``: after a transfer, the one who transferred last).  The
+    defender draws last either way, so in a duel the two agree."""
     transfer_by_showing_trump: bool = False
     bot_accepts_anyway: bool | None = None
     """False: a bot (computer) seat never takes the cards after a complete defence; None: the

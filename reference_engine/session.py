@@ -19,6 +19,7 @@ The protocol's ``act``, ``legal``, ``state``, ``clock`` and ``next_game`` reques
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -44,6 +45,11 @@ from reference_engine.seat_actions import (
 )
 
 _EPSILON = 1e-9
+
+#: Most moves the bots standing in for timed-out players make in one call (a bound, not a
+#: rule: bots at some seats can take in turn for a long time while the seat of the one player
+#: left is never asked, e.g. attackers advancing two seats a bout at six seats).
+_BOT_MOVES_PER_CALL = 500
 
 
 def game_class(rules: Rules, base: type[Game] = Game) -> type[Game]:
@@ -88,6 +94,7 @@ class Session:
             "last_winner": None,
         }
         self._waiting: dict[int, clock.Role] = {}
+        self._bots_playing = False
         self._play_started = False
         self._settled_result: Outcome | None = None
         self._new_game(game, shown_by_rule)
@@ -155,24 +162,49 @@ class Session:
             deck_cards = shuffled_deck(
                 self.rules.deck_size, f"{self.seed}:deal:{self.match['games'] + 1}"
             )
-        game = _make_game(
-            self.base_class,
-            self.rules,
-            self.game.seats,
-            self.game.humans,
-            self.seed,
-            deck_cards,
-            position,
-        )
+        rules, seats, humans = self._next_table()
+        game = _make_game(self.base_class, rules, seats, humans, self.seed, deck_cards, position)
+        if rules is not self.rules:
+            self.rules = rules
         leader = self.match["last_winner"]
         by_rule = position is None or "attacker" not in position
         if self.rules.winner_leads_next_game and leader is not None and by_rule:
             _set_first_attacker(game, leader)
             by_rule = False
         self.departed = set()
-        if self.lobby is not None:
-            self.lobby.seated = list(range(1, game.seats + 1))
+        self.clocks = {s: clock.SeatClock() for s in range(1, game.seats + 1)}
         self._new_game(game, by_rule)
+
+    def _next_table(self) -> tuple[Rules, int, frozenset[int]]:
+        """The rules, seat count and people of the next game at this table.
+
+        Without a lobby the table stays as it was.  Through the lobby, the next game is
+        dealt to the seats still taken (a player who stood up left their chair), with the
+        teams the lobby now shows: a pairs table that went back to every player for
+        themselves (VideoChess, mode paragraph) plays solo, which needs no full table.
+        Seats are numbered from 1 without gaps, so an empty seat below a taken one cannot be
+        dealt around and is refused, naming the seats.
+        """
+        rules, game = self.rules, self.game
+        if self.lobby is None:
+            return rules, game.seats, game.humans
+        seated = sorted(self.lobby.seated)
+        if self.lobby.teams == "solo" and rules.teams == "pairs":
+            rules = dataclasses.replace(rules, teams="solo", min_seats=min(rules.min_seats, 2))
+        if seated != list(range(1, len(seated) + 1)):
+            empty = [s for s in range(1, game.seats + 1) if s not in seated]
+            raise IllegalAction(
+                rules.clause("table.ready"),
+                f"seat(s) {', '.join(map(str, empty))} are empty: the next game is dealt to "
+                "seats 1 upwards without gaps, so an empty seat below a taken one must be "
+                "taken first",
+            )
+        if len(seated) < rules.min_seats:
+            raise IllegalAction(
+                rules.clause("table.ready"),
+                f"{len(seated)} seat(s) are taken; a game needs at least {rules.min_seats}",
+            )
+        return rules, len(seated), frozenset(s for s in game.humans if s in seated)
 
     # ------------------------------------------------------------------ queries
 
@@ -203,8 +235,11 @@ class Session:
         if isinstance(act, Redeal):
             return self._redeal(act)
         if isinstance(act, StandUp | Resign):
-            self._depart(act)
-        elif isinstance(act, Disconnect):
+            self._depart(act)  # logs the action itself, before the departure it causes
+            self._sync(actor=None, fresh=False)
+            self._settle()
+            return game.events(mark)
+        if isinstance(act, Disconnect):
             self._disconnect(act.seat)
         elif isinstance(act, Reconnect):
             self._reconnect(act.seat)
@@ -253,12 +288,16 @@ class Session:
 
     def _leave(self, seat: int, reason: str) -> None:
         departures.depart(self.game, seat, self.departed, reason)
-        self.clocks[seat].deadline = None
-        self.clocks[seat].disconnected_at = None
+        c = self.clocks[seat]
+        c.deadline = None
+        c.disconnected_at = None
+        c.left = True  # gone for good: a lost connection no longer pauses anyone's clock
 
     def _disconnect(self, seat: int) -> None:
         self._check_running()
         c = self.clocks[seat]
+        if c.left:
+            raise self._illegal("play.turn", f"seat {seat} has left the table")
         if not c.connected:
             raise self._illegal("play.turn", f"seat {seat} is already disconnected")
         self._run_banks(self.now)
@@ -268,6 +307,8 @@ class Session:
     def _reconnect(self, seat: int) -> None:
         self._check_running()
         c = self.clocks[seat]
+        if c.left:
+            raise self._illegal("play.turn", f"seat {seat} has left the table")
         if c.connected:
             raise self._illegal("play.turn", f"seat {seat} is connected")
         c.connected = True
@@ -358,8 +399,10 @@ class Session:
         return [s for s in self._waiting if self.clocks[s].bank is not None]
 
     def _paused(self) -> bool:
+        """Clocks stop while a seat that has not left is disconnected (GGTables: a brief
+        disconnection pauses the clocks; once the player has left, play goes on)."""
         return self.rules.disconnect_pauses_clock and any(
-            not c.connected for c in self.clocks.values()
+            not c.connected and not c.left for c in self.clocks.values()
         )
 
     def _run_banks(self, until: float) -> None:
@@ -438,20 +481,60 @@ class Session:
         """Restart or stop the action timers after something happened."""
         game = self.game
         waiting = clock.waited_for(game) if self.rules.timed else {}
+        # Bots play at once for the seats they took over while someone else still plays; at
+        # a table where bots stand in for every seat still playing, always taking could pass
+        # cards round for ever, so there they move as the seat's timer runs out instead.
+        at_once = not self._bots_everywhere()
         for s, c in self.clocks.items():
             role = waiting.get(s)
-            if role is None or c.bot or s in self.departed:
+            if role is None or (c.bot and at_once) or s in self.departed:
                 c.deadline = None
                 continue
             if s not in self._waiting or fresh or s == actor or c.deadline is None:
                 limit = clock.limit(game, role)
                 c.deadline = None if limit is None else self.now + limit
-        self._waiting = {s: r for s, r in waiting.items() if not self.clocks[s].bot}
+        self._waiting = {s: r for s, r in waiting.items() if not (self.clocks[s].bot and at_once)}
         checking = getattr(game, "checking", False)
         if checking and self.check_due is None:
             self.check_due = self.now + float(self.rules.catch_check_seconds or 0)
         elif not checking:
             self.check_due = None
+        if len(self._waiting) < len(waiting):
+            self._bots_play()
+
+    def _bots_everywhere(self) -> bool:
+        """Whether a bot stands in for every seat still playing."""
+        game, clocks = self.game, self.clocks
+        playing = [s for s in range(1, game.seats + 1) if not game.out[s]]
+        return bool(playing) and all(clocks[s].bot for s in playing)
+
+    def _bots_play(self) -> None:
+        """A bot plays for each seat it has taken over, as soon as the game waits for that
+        seat (How to play Durak, "Time to think": after two timeouts a bot plays for you).
+        The document does not say how the bot plays; it makes the moves a timeout would
+        (:func:`clock.automatic_move`), the only moves the document describes for a player
+        who is not playing themselves.  Where bots stand in for every seat still playing they
+        move as each seat's timer runs out (see :meth:`_sync`)."""
+        if self._bots_playing:
+            return
+        self._bots_playing = True
+        try:
+            for _ in range(_BOT_MOVES_PER_CALL):
+                game = self.game
+                if game.phase == "finished" or getattr(game, "checking", False):
+                    return
+                waiting = clock.waited_for(game)
+                bots = [s for s in sorted(waiting) if self.clocks[s].bot]
+                if not bots or self._bots_everywhere():
+                    return
+                seat = bots[0]
+                move = clock.automatic_move(game, seat, waiting[seat])
+                game.apply(move)
+                self._play_started = True
+                self._sync(actor=seat, fresh=not isinstance(move, Done))
+                self._settle()
+        finally:
+            self._bots_playing = False
 
     # ------------------------------------------------------------------ results
 
@@ -588,7 +671,7 @@ def _make_game(
 
 def _set_first_attacker(game: Game, seat: int) -> None:
     """The winner of the last decided game opens the first bout of this one."""
-    if game.out[seat]:
+    if seat > game.seats or game.out[seat]:
         return
     game.begin_bout(seat)
     game._state_changed()

@@ -11,14 +11,15 @@
   Durak); ``starter_first`` (VideoChess: the bout's starter, after a transfer the transferrer,
   alone until they say done or have nothing to throw); ``rounds`` (GGTables, "Adding cards":
   first the principal attacker, then each other opponent in clockwise turn, adds one card or
-  passes, and a new card opens the round again for everyone).
+  passes, and a new card opens the round again for everyone: from the principal attacker, or
+  with ``round_restart: after_adder`` from the seat after the one who added it, a reading).
 - **When** (clause ``throw-in.after-defence``): ``any_time``, or only once every card on the
   table is beaten (``after_defence``: one card at a time in Durak Challenge and the prototype's
   throw-in mode), or after a take.
 - **Done** (clause ``done.when``): a thrower says done (passes) only once every card is beaten
   or after take; a new card cancels every thrower's done (``done_resets``; in rounds it
-  reopens the round).  Whether everyone is done decides when the bout closes
-  (:mod:`reference_engine.bout_end`).
+  reopens the round; without it a done holds for the rest of the bout, rounds included).
+  Whether everyone is done decides when the bout closes (:mod:`reference_engine.bout_end`).
 
 How many cards fit is :mod:`reference_engine.limits`; the defender's own done (keeping a
 complete defence) is :mod:`reference_engine.defending`.
@@ -172,10 +173,10 @@ def throw_in_rank_refusal(game: Game, card: Card) -> Refusal | None:
 
 
 def new_card_cancels_done(rules: Rules) -> bool:
-    """Whether a new card on the table cancels every thrower's done: with ``done_resets``,
-    and in rounds, where it reopens the round for everyone; decided once per game
-    (``game.new_card_cancels_done``)."""
-    return rules.done_resets or rules.throw_in_order == "rounds"
+    """Whether a new card on the table cancels every thrower's done (``done_resets``; in
+    rounds the round then reopens for everyone, from where ``round_restart`` says); decided
+    once per game (``game.new_card_cancels_done``)."""
+    return rules.done_resets
 
 
 # ---------------------------------------------------------------------------- throwing in
@@ -207,6 +208,10 @@ def play_throw_in(game: Game, act: ThrowIn) -> None:
     game._ranks.add(act.card.rank)
     if game.new_card_cancels_done:
         game.done.clear()
+    if game.rules.throw_in_order == "rounds" and game.rules.round_restart == "after_adder":
+        # The round carries on from the seat after the adder, who is asked last.
+        game.priority = act.seat % game.seats + 1
+        game.update_throwers()
     if game.goes_out_at_once:
         game.go_out_now()
     game.maybe_close_bout()

@@ -17,7 +17,7 @@ from pytest_bdd.parsers import StepParser
 
 import features
 from durak_conformance.plugin import step_modules
-from durak_conformance.profiles import list_profiles, load_profile
+from durak_conformance.profiles import ambiguous_parameters, list_profiles, load_profile
 from durak_conformance.site.inventory import Inventory, Scenario, Step, load_inventory, tag_values
 
 ID_FORMAT = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$")
@@ -97,6 +97,41 @@ def test_every_rule_tag_names_an_existing_clause_of_the_right_profile() -> None:
             elif folder(s) != "compare" and not clause.startswith(folder(s) + "."):
                 problems.append(f"{where}: @rule:{clause} belongs to another profile")
     assert not problems, "\n".join(problems)
+
+
+def test_every_reading_tag_names_a_reading_of_an_ambiguous_parameter() -> None:
+    problems = []
+    for s in scenarios():
+        readings = tag_values(s.tags, "reading")
+        if not readings or folder(s) == "compare":
+            continue
+        where = f"{s.feature}:{s.line} ({s.name})"
+        offered = ambiguous_parameters(load_profile(folder(s)))
+        if "@ambiguous" not in s.tags:
+            problems.append(f"{where}: a @reading tag needs @ambiguous too")
+        for text in readings:
+            name, _, label = text.partition("=")
+            if name not in offered:
+                problems.append(f"{where}: @reading:{text}: {name} is not ambiguous in the profile")
+            elif label not in [r.label for r in offered[name]]:
+                problems.append(f"{where}: @reading:{text}: not one of {name}'s readings")
+    assert not problems, "\n".join(problems)
+
+
+def test_a_parameter_whose_scenarios_depend_on_a_reading_has_a_scenario_for_each_reading() -> None:
+    """Ambiguity you can run: where a scenario is written for one reading, every other
+    reading of that parameter has its own scenario, so each is played in every run."""
+    written: dict[tuple[str, str], set[str]] = {}
+    for s in scenarios():
+        for text in tag_values(s.tags, "reading"):
+            name, _, label = text.partition("=")
+            written.setdefault((folder(s), name), set()).add(label)
+    missing = []
+    for (profile, name), labels in sorted(written.items()):
+        for reading in ambiguous_parameters(load_profile(profile)).get(name, ()):
+            if reading.label not in labels:
+                missing.append(f"{profile}: {name}={reading.label}")
+    assert not missing, "readings with no scenario of their own:\n" + "\n".join(missing)
 
 
 def test_every_clause_has_a_scenario() -> None:

@@ -157,11 +157,18 @@ def test_every_parameter_has_complete_provenance(pid: str) -> None:
         if prov.kind == "stated":
             assert prov.citation is not None, name
         elif prov.kind == "assumed":
-            assert prov.reason and param.base_reason, name
+            # An assumed value is base's (with base's reason), or set by a table option whose
+            # values the document does not give (GGTables' clock amounts): then the entry's
+            # own reason says so.
+            assert prov.reason, name
             if param.via is None:
+                assert param.base_reason, name
                 assert param.value == base_parameters()[name][0], name
         else:
             assert len(prov.readings) >= 2 and prov.reason, name
+            # Ambiguity you can run: every reading names the value it gives.
+            assert len(prov.choices) == len(prov.readings), name
+            assert param.value in [r.value for r in prov.choices], name
 
 
 @pytest.mark.parametrize("pid", PROFILES)
@@ -509,3 +516,63 @@ def test_a_failed_load_leaves_nothing_behind(tmp_path: Path) -> None:
     data["parameters"]["bout_cap"]["value"] = 0
     _error(_write(tmp_path, data))
     assert resolve(load_profile("videochess")).params["bout_cap"] == 6
+
+
+def test_readings_are_selected_and_recorded() -> None:
+    profile = load_profile("videochess")
+    resolved = resolve(profile, {"rules": "transfer"}, {"first_to_draw": "starter"})
+    assert resolved.params["first_to_draw"] == "starter"
+    assert resolved.readings == {"first_to_draw": "starter"}
+    assert resolved.provenance["first_to_draw"].to_dict()["reading"] == "starter"
+    default = resolve(profile, {"rules": "transfer"})
+    assert default.params["first_to_draw"] == "attacker"
+    assert default.readings == {}
+
+
+def test_a_reading_limited_to_other_options_leaves_the_value() -> None:
+    profile = load_profile("prototype-build10")
+    transfer = resolve(profile, {"mode": "transfer"}, {"throw_in_timing": "any_time"})
+    throw_in = resolve(profile, {"mode": "throw_in"}, {"throw_in_timing": "any_time"})
+    assert transfer.params["throw_in_timing"] == "any_time"
+    assert throw_in.params["throw_in_timing"] == "after_defence"
+    assert throw_in.readings == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("first_to_draw", "expected PARAM=VALUE"),
+        ("done_resets=false", "not marked ambiguous in profile 'videochess'"),
+        (
+            "first_to_draw=sideways",
+            "not a reading of 'first_to_draw' (its readings: attacker, starter)",
+        ),
+    ],
+)
+def test_a_bad_reading_is_named(text: str, message: str) -> None:
+    from durak_conformance.profiles import parse_reading
+
+    with pytest.raises(ProfileError, match=re.escape(message)):
+        parse_reading(load_profile("videochess"), text)
+
+
+def test_an_ambiguous_parameter_must_offer_playable_readings(tmp_path: Path) -> None:
+    text = rulesets.path("videochess.yaml").read_text("utf-8")
+    broken = text.replace(
+        '      - {value: starter, text: "the attacker who draws first',
+        '      - {value: sideways, text: "the attacker who draws first',
+    )
+    assert broken != text
+    file = tmp_path / "videochess.yaml"
+    file.write_text(broken, "utf-8")
+    with pytest.raises(ProfileError, match="first_to_draw"):
+        load_profile(file)
+    strings = text.replace(
+        '      - {value: starter, text: "the attacker who draws first is the player who '
+        'started the bout, whoever transferred since"}',
+        '      - "the attacker who draws first is the player who started the bout"',
+    )
+    assert strings != text
+    file.write_text(strings, "utf-8")
+    with pytest.raises(ProfileError, match="each reading of an ambiguous parameter"):
+        load_profile(file)

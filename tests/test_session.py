@@ -154,6 +154,53 @@ def test_videochess_stand_up_ends_the_game_and_in_pairs_the_pair_loses() -> None
     assert clause(exc) == "videochess.game.finished"
 
 
+@pytest.mark.parametrize("kind", ["stand_up", "resign"])
+def test_a_departure_is_logged_once_before_what_it_causes(kind: str) -> None:
+    s = session(rules_for("videochess"), THREE)
+    events = s.apply({"type": kind, "seat": 2})
+    types = [e["type"] for e in events]
+    assert types.count(kind) == 1, types
+    assert types.index(kind) < types.index("departure") < types.index("game_over")
+    assert [e["type"] for e in s.game.events()].count(kind) == 1
+
+
+def test_videochess_next_game_after_a_stand_up_is_solo_among_those_seated() -> None:
+    four = {**THREE, "4": ["6S", "6D", "6C"]}
+    s = session(rules_for("videochess", teams="pairs"), four, lobby={})
+    s.apply({"type": "stand_up", "seat": 4})
+    s.next_game(deck_cards=stacked("7S 8S 9S", "6H"))
+    assert s.game.seats == 3 and s.rules.teams == "solo" and s.game.teams() is None
+    assert len(s.game.stock) == 18
+    gap = session(rules_for("videochess", teams="pairs"), four, lobby={})
+    gap.apply({"type": "stand_up", "seat": 2})
+    with pytest.raises(IllegalAction) as exc:
+        gap.next_game(deck_cards=stacked("7S 8S 9S", "6H"))
+    assert clause(exc) == "videochess.table.ready"
+    assert "seat(s) 2 are empty" in str(exc.value)
+
+
+def test_a_bot_plays_its_seat_at_once_while_someone_else_plays() -> None:
+    s = session(rules_for("howto-durak"), {"1": ["7S", "8S", "9C"], "2": ["6D", "7D", "8D"]})
+    s.clocks[2].bot = True
+    s.apply({"type": "attack", "seat": 1, "cards": ["7S"]})
+    assert s.game.taken  # the bot took at once, with no time passing
+    assert s.waiting() == {1: "throw"}
+
+
+def test_bots_standing_in_for_every_seat_move_only_as_time_passes() -> None:
+    """Always taking can pass cards round for ever, so bots at every seat still playing do
+    not play the game out within one request: each moves when its seat's timer runs out."""
+    s = session(rules_for("howto-durak"), {"1": ["7S", "8S", "9C"], "2": ["6D", "7D", "8D"]})
+    s.clocks[1].bot = s.clocks[2].bot = True
+    s.advance(0)
+    assert s.game.phase == "lead" and not s.game.table
+    events = s.advance(30)
+    assert [e["type"] for e in events][:2] == ["timeout", "attack"]
+    assert len(s.game.table) == 1 and not s.game.taken
+    s.advance(30)
+    assert s.game.taken
+
+
 def test_howto_no_leaving_with_cards_among_people() -> None:
     s = session(rules_for("howto-durak"), THREE)
     with pytest.raises(IllegalAction) as exc:

@@ -22,6 +22,7 @@ from mkdocs.structure.files import File, Files
 
 import features
 import rulesets
+from durak_conformance import coverage
 from durak_conformance.site import (
     Page,
     SiteBuild,
@@ -42,6 +43,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     site = build_site(reports_dir=reports)
     site.pages.append(Page(mutants_page.PAGE, "Mutant kill rate", mutants_page.markdown(reports)))
     site.pages.append(Page(derivations_page.PAGE, "Derived set-ups", derivations_page.markdown()))
+    found = coverage.cells()
+    site.pages.append(Page("coverage.md", "Option coverage", coverage.markdown(found)))
+    for cell in coverage.holes(found):
+        log.warning(f"coverage: {cell.profile} {cell.value} in {cell.area}: no scenario, no reason")
     _state["site"] = site
     for warning in site.warnings:
         log.warning(warning)

@@ -1,7 +1,12 @@
 """``durak-conformance rules``: list, show and check ruleset profiles.
 
-``rules show PROFILE [--option KEY=VALUE ...] [--format table|json|yaml]`` prints a resolved
-ruleset with the provenance of every parameter; ``rules list`` lists the bundled profiles;
+``rules show PROFILE [--option KEY=VALUE ...] [--reading PARAM=VALUE ...] [--format
+table|json|yaml]`` prints a resolved ruleset with the provenance of every parameter;
+``rules readings [PROFILE ...]`` lists every parameter a profile marks ambiguous with the
+readings a run can play (``run --reading PARAM=VALUE``); ``rules coverage`` crosses every
+option value and reading with the rule areas it changes and the scenarios that play it there
+(exit 1 when a cell is neither played nor explained in ``features/coverage-exceptions.yaml``);
+``rules list`` lists the bundled profiles;
 ``rules check [FILE ...]`` validates profile files (all bundled ones and ``base.yaml`` when
 no file is given).  A bad profile or option exits with code 2 and a message naming the file
 and key path.
@@ -23,9 +28,11 @@ from durak_conformance.profiles import (
     ENGINE_PARAMETERS,
     ProfileError,
     ResolvedRuleset,
+    ambiguous_parameters,
     check_file,
     list_profiles,
     load_profile,
+    parse_reading,
     resolve,
 )
 
@@ -51,9 +58,33 @@ def register(subparsers: Any) -> None:
         metavar="KEY=VALUE",
         help="table option, e.g. deck=24 (repeatable; unset options take their defaults)",
     )
+    show.add_argument(
+        "--reading",
+        "-r",
+        action="append",
+        default=[],
+        metavar="PARAM=VALUE",
+        help="a reading of a parameter the profile marks ambiguous (see `rules readings`)",
+    )
     show.add_argument("--format", choices=("table", "json", "yaml"), default="table")
     show.add_argument("--clauses", action="store_true", help="also list the profile's clauses")
     show.set_defaults(func=_show)
+
+    readings = actions.add_parser(
+        "readings", help="list the ambiguous parameters and the readings a run can play"
+    )
+    readings.add_argument("profiles", nargs="*", metavar="PROFILE", help="default: every profile")
+    readings.set_defaults(func=_readings)
+
+    coverage = actions.add_parser(
+        "coverage",
+        help="which scenarios play each option value and reading, by rule area",
+    )
+    coverage.add_argument("--format", choices=("table", "json", "markdown"), default="table")
+    coverage.add_argument(
+        "--holes", action="store_true", help="show only the cells no scenario plays"
+    )
+    coverage.set_defaults(func=_coverage)
 
     lister = actions.add_parser("list", help="list the bundled profiles")
     lister.set_defaults(func=_list)
@@ -91,7 +122,9 @@ def _parse_options(pairs: list[str]) -> dict[str, str]:
 def _show(args: argparse.Namespace) -> int:
     try:
         options = _parse_options(args.option)
-        resolved = resolve(load_profile(args.profile), options)
+        profile = load_profile(args.profile)
+        chosen = dict(parse_reading(profile, text) for text in args.reading)
+        resolved = resolve(profile, options, chosen)
     except (ValueError, ProfileError) as exc:
         return _error(str(exc))
     if args.format == "table":
@@ -131,6 +164,8 @@ def _print_table(resolved: ResolvedRuleset, *, clauses: bool) -> None:
         kind: str = param.provenance.kind
         if param.via:
             kind += f"\nvia {param.via}"
+        if param.reading is not None:
+            kind += f"\nreading {param.reading.label} (selected)"
         detail = param.provenance.summary()
         if param.base_reason:
             detail += f"; base: {param.base_reason}"
@@ -146,6 +181,83 @@ def _print_table(resolved: ResolvedRuleset, *, clauses: bool) -> None:
         for clause in profile.clauses:
             clause_table.add_row(clause.id, clause.provenance.kind, clause.text)
         console.print(clause_table)
+
+
+def _readings(args: argparse.Namespace) -> int:
+    for pid in args.profiles or list_profiles():
+        try:
+            profile = load_profile(pid)
+        except ProfileError as exc:
+            return _error(str(exc))
+        for name, choices in ambiguous_parameters(profile).items():
+            param = profile.parameters[name]
+            cite = f" ({param.provenance.citation})" if param.provenance.citation else ""
+            print(f"{pid}\t{name}{cite}")
+            for reading in choices:
+                taken = "*" if reading.value == param.value else " "
+                limit = "".join(f" [only with {k}={v}]" for k, v in reading.only_with.items())
+                print(f"  {taken} {name}={reading.label}{limit}: {reading.text}")
+    print("* the profile's reading; play another with: durak-conformance run --reading PARAM=VALUE")
+    return EXIT_OK
+
+
+def _coverage(args: argparse.Namespace) -> int:
+    from durak_conformance import coverage
+
+    try:
+        found = coverage.cells()
+        stale = coverage.stale_exceptions(found)
+    except (ValueError, ProfileError) as exc:
+        return _error(str(exc))
+    holes = coverage.holes(found)
+    shown = [c for c in found if not c.covered] if args.holes else found
+    if args.format == "json":
+        print(
+            json.dumps(
+                [
+                    {
+                        "profile": c.profile,
+                        "kind": c.kind,
+                        "value": c.value,
+                        "area": c.area,
+                        "scenarios": list(c.scenarios),
+                        "reason": c.reason,
+                    }
+                    for c in shown
+                ],
+                indent=2,
+            )
+        )
+    elif args.format == "markdown":
+        print(coverage.markdown(shown), end="")
+    else:
+        console = Console(file=sys.stdout)
+        if not console.is_terminal:
+            console.width = 140
+        table = Table()
+        for column in ("profile", "option or reading", "rule area", "scenarios"):
+            table.add_column(column)
+        for c in shown:
+            what = c.value + (" (reading)" if c.kind == "reading" else "")
+            if c.covered:
+                played = f"{len(c.scenarios)}: {', '.join(c.scenarios[:2])}"
+                played += ", ..." if len(c.scenarios) > 2 else ""
+            else:
+                played = f"[yellow]none[/yellow]: {c.reason}" if c.reason else "[red]HOLE[/red]"
+            table.add_row(c.profile, what, c.area, played)
+        console.print(table)
+        console.print(
+            f"{sum(c.covered for c in found)} of {len(found)} cells played; "
+            f"{len(found) - sum(c.covered for c in found) - len(holes)} explained; "
+            f"{len(holes)} holes"
+        )
+    for key in stale:
+        print(
+            f"durak-conformance rules coverage: stale exception {'/'.join(key)} "
+            "(the cell is played now, or no longer exists)",
+            file=sys.stderr,
+        )
+    return 1 if holes or stale else EXIT_OK
 
 
 def _list(_args: argparse.Namespace) -> int:

@@ -72,6 +72,15 @@ def register(subparsers: Any) -> None:
         help="run only scenarios played with this table option (repeatable)",
     )
     parser.add_argument(
+        "--reading",
+        action="append",
+        default=[],
+        metavar="PARAM=VALUE",
+        help="play this reading of a parameter the profiles mark ambiguous (every profile "
+        "that marks it); scenarios written for another reading are skipped (repeatable; "
+        "`durak-conformance rules readings` lists them)",
+    )
+    parser.add_argument(
         "--tags",
         action="append",
         default=[],
@@ -170,6 +179,7 @@ def main(args: argparse.Namespace) -> int:
             engine=command,
             profiles=list(args.profile),
             options=parse_option_pairs(args.option),
+            readings=parse_option_pairs(args.reading, "--reading", "out_timing=bout_end"),
             tags=list(args.tags),
             ids=list(args.ids),
             jobs=args.jobs,

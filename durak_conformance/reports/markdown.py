@@ -177,6 +177,7 @@ def markdown_summary(report: RunReport, strict: bool | None = None) -> str:
 
     lines += _causes_section(report)
     lines += _clauses_section(report)
+    lines += _readings_section(report)
 
     bad = unexpected_records(report, strict)
     lines += ["", "### Unexpected results", ""]
@@ -233,6 +234,34 @@ def _causes_section(report: RunReport) -> list[str]:
     if len(groups) > MAX_CAUSES:
         rest = sum(g.unexpected for g in groups[MAX_CAUSES:])
         lines.append(f"| {rest} | | … and {len(groups) - MAX_CAUSES} more causes | | |")
+    return lines
+
+
+def _readings_section(report: RunReport) -> list[str]:
+    """Which reading of each ambiguous parameter the engine follows."""
+    from durak_conformance.readings import reading_followed, reading_verdicts
+
+    verdicts = reading_verdicts(report.records)
+    if not verdicts:
+        return []
+    lines = [
+        "",
+        "### Readings of ambiguous rules",
+        "",
+        "Each reading of a parameter a profile marks ambiguous has scenarios of its own, played "
+        "with that reading in the start's rules. An engine that plays one reading whatever it is "
+        "sent passes that reading's scenarios only, and still conforms to the document: the "
+        "other readings' scenarios it fails are not judged (skipped, saying why).",
+        "",
+        "| profile | parameter | scenarios passed, by reading | the engine |",
+        "|---|---|---|---|",
+    ]
+    for (profile, name), counts in sorted(verdicts.items()):
+        shown = ", ".join(f"{label} {p}/{n}" for label, (p, n) in sorted(counts.items()))
+        lines.append(
+            f"| {cell(profile)} | {code_span(name)} | {cell(shown)} | "
+            f"{cell(reading_followed(counts))} |"
+        )
     return lines
 
 

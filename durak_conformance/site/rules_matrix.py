@@ -58,6 +58,8 @@ class Cell:
     """(option value, parameter value) for the option's other choices that change the value."""
     default_kind: Kind | None = None
     """For an option-governed parameter, the provenance of the option's default."""
+    readings: tuple[tuple[Any, str], ...] = ()
+    """For an ambiguous parameter, the other readings: (value, our sentence for it)."""
 
     def key(self) -> tuple[str, tuple[str, ...]]:
         """What must be equal for two profiles to agree: default value and possible values."""
@@ -87,7 +89,8 @@ def build_cell(profile: Profile, name: str) -> Cell:
     param = profile.parameters[name]
     prov = param.provenance
     if param.option is None:
-        return Cell(profile.id, name, param.value, prov.kind, prov.summary())
+        others = tuple((r.value, r.text) for r in prov.choices if r.value != param.value)
+        return Cell(profile.id, name, param.value, prov.kind, prov.summary(), readings=others)
     option = profile.options[param.option]
     alternatives = tuple(
         (choice.name, choice.sets[name])
@@ -129,6 +132,11 @@ def render_cell(cell: Cell, page: str) -> str:
     parts = [f'<a href="{esc(href)}" title="{esc(title)}">{esc(show_value(cell.value))}</a>']
     if cell.kind == "ambiguous":
         parts.append('<span class="dc-mark dc-mark-ambiguous" title="ambiguous">⚠ ambiguous</span>')
+        for value, text in cell.readings:
+            parts.append(
+                f'<span class="dc-reading" title="{esc(text)}">or reading '
+                f"<b>{esc(show_value(value))}</b></span>"
+            )
     elif cell.kind == "assumed":
         parts.append('<span class="dc-mark dc-mark-assumed">assumed</span>')
     if cell.option is not None:

@@ -96,11 +96,17 @@ class TableDriver:
         selected_options: Mapping[str, str] | None = None,
         *,
         strict_reasons: bool = False,
+        selected_readings: Mapping[str, str] | None = None,
+        written_for: Mapping[str, str] | None = None,
     ) -> None:
         self.adapter = adapter
         self._resolve = resolve
         self.selected_profiles = selected_profiles
         self.selected_options = dict(selected_options or {})
+        self.selected_readings = dict(selected_readings or {})
+        """Readings the run plays (``--reading``): parameter -> value label."""
+        self.written_for = dict(written_for or {})
+        """Readings the scenario is written for (``@reading:`` tags)."""
         self.setup = Setup()
         self.location = "?"
         self.game: str | None = None
@@ -175,6 +181,12 @@ class TableDriver:
         for key, value in self.selected_options.items():
             if options.get(key) != value:
                 pytest.skip(f"deselected: option {key}={options.get(key)} (run selects {value})")
+        for name, value in self.written_for.items():
+            chosen = self.selected_readings.get(name)
+            if chosen is not None and chosen != value:
+                pytest.skip(
+                    f"deselected: written for reading {name}={value} (run plays {name}={chosen})"
+                )
         if profile not in self.implementation.profiles:
             pytest.skip(f"engine does not implement profile {profile!r}")
 

@@ -151,6 +151,22 @@ def _table_teams(durak_table: TableDriver, teams: str) -> None:
         )
 
 
+@then(parsers.re(r"the game is played (?P<how>in pairs|without pairs)"))
+def _game_teams(durak_table: TableDriver, how: str) -> None:
+    """The game's own teams (the state's ``teams``: the pairs, or null when every player
+    plays for themselves), as opposed to the lobby's setting for the table."""
+    state = durak_table.current()
+    teams = state.get("teams")
+    if (how == "in pairs") != bool(teams):
+        raise fail(
+            durak_table,
+            "teams",
+            f"the game {how}",
+            teams,
+            actual=f"teams {teams}" if teams else "no pairs",
+        )
+
+
 # ---------------------------------------------------------------- time
 
 

@@ -9,7 +9,7 @@ Feature: Durak Challenge - after a complete defence: accept anyway or keep the d
     And the trump card is 6♥
     And the stock is empty
 
-  @id:durak-challenge.accept.offered-once-attack-ended @rule:durak-challenge.accept.when @ambiguous
+  @id:durak-challenge.accept.offered-once-attack-ended @rule:durak-challenge.accept.when @ambiguous @reading:accept_when=attack_ended
   Scenario: Once the attacker ends a fully beaten attack, the defender chooses
     Source: "Playing the Game" - a defender who beats the attack may accept the cards anyway or become the attacker (profile reading: the choice comes when the attacker has ended).
     Given the hands are:
@@ -27,6 +27,29 @@ Feature: Durak Challenge - after a complete defence: accept anyway or keep the d
     And only seat 1 may act
     And seat 1 may accept, keep the defence
     And seat 1 may not take
+
+  @id:durak-challenge.accept.after-last-card-with-stock @rule:durak-challenge.accept.when @rule:durak-challenge.drawing.order
+  Scenario: A defender who beats the last card with their last card, while the deck lasts, may still accept anyway
+    Source: "Playing the Game" - accepting anyway follows any complete defence; with cards left in the deck an empty hand is refilled, so the choice is a real one.
+    Given the stock, top first, is "J♣ Q♣ 6♥"
+    And the hands are:
+      | seat | hand        |
+      | 1    | 9♠          |
+      | 2    | 7♠ 7♦ K♠    |
+    And seat 2 attacks first
+    When they play:
+      """
+      seat 2 attacks with 7♠
+      seat 1 beats 7♠ with 9♠
+      """
+    Then the game is not over
+    And only seat 1 may act
+    And seat 1 may accept, keep the defence
+    When seat 1 accepts the cards anyway
+    Then it is accepted
+    And the bout ends with seat 1 taking the cards
+    And seat 2 holds exactly "7♦ K♠ J♣ Q♣ 6♥"
+    And seat 1 holds exactly "7♠ 9♠"
 
   @id:durak-challenge.accept.takes-every-card @rule:durak-challenge.accept.when @rule:durak-challenge.next-attacker.after-take
   Scenario: Accepting anyway puts every attacking and defending card in the defender's hand
@@ -76,7 +99,7 @@ Feature: Durak Challenge - after a complete defence: accept anyway or keep the d
     When seat 2 throws in 7♦
     Then it is rejected because of rule "accept.no-adding"
 
-  @id:durak-challenge.accept.not-before-attack-ends @rule:durak-challenge.accept.when @ambiguous
+  @id:durak-challenge.accept.not-before-attack-ends @rule:durak-challenge.accept.when @ambiguous @reading:accept_when=attack_ended
   Scenario: The defender cannot accept anyway while the attacker may still add cards
     Source: "Playing the Game" - the choice follows a beaten attack; the profile reads that as an attack the attacker has ended.
     Given the hands are:
@@ -93,6 +116,24 @@ Feature: Durak Challenge - after a complete defence: accept anyway or keep the d
     Then it is rejected because of rule "accept.when"
     And seat 1 may not accept
     And seat 2 may throw in, be done
+
+  @id:durak-challenge.accept.as-soon-as-all-beaten @rule:durak-challenge.accept.when @ambiguous @reading:accept_when=all_beaten
+  Scenario: Read the other way, the defender may accept anyway as soon as every card is beaten
+    Source: "Playing the Game" - the choice follows a beaten attack (the other reading: as soon as every card on the table is beaten, before the attacker ends).
+    Given the hands are:
+      | seat | hand        |
+      | 1    | 9♠ 6♣ 8♦    |
+      | 2    | 7♠ 7♦ K♠    |
+    And seat 2 attacks first
+    When they play:
+      """
+      seat 2 attacks with 7♠
+      seat 1 beats 7♠ with 9♠
+      """
+    And seat 1 accepts the cards anyway
+    Then it is accepted
+    And the bout ends with seat 1 taking the cards
+    And seat 1 holds exactly "6♣ 8♦ 7♠ 9♠"
 
   @id:durak-challenge.accept.not-with-unbeaten-card @rule:durak-challenge.accept.when
   Scenario: Accepting anyway is not the answer to an unbeaten card

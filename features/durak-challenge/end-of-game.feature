@@ -8,7 +8,7 @@ Feature: Durak Challenge - winning, the durak and draws
     And the trump card is 6♥
     And the stock is empty
 
-  @id:durak-challenge.end.no-result-mid-attack @rule:durak-challenge.end.win @ambiguous
+  @id:durak-challenge.end.no-result-mid-attack @rule:durak-challenge.end.win @ambiguous @reading:out_timing=bout_end
   Scenario: A player who plays their last card has not won while the defender can still answer
     Source: "Winning the Game" - the result comes when no other play is allowed (profile reading: at the end of the attack).
     Given the hands are:
@@ -20,6 +20,19 @@ Feature: Durak Challenge - winning, the durak and draws
     Then it is accepted
     And the game is not over
     And seat 1 is still in the game
+    And seat 2 may defend, take
+
+  @id:durak-challenge.end.result-at-once @rule:durak-challenge.end.win @ambiguous @reading:out_timing=immediate
+  Scenario: Read the other way, a player who plays their last card with the deck dealt is out at once
+    Source: "Winning the Game" - the result comes when no other play is allowed (the other reading: the empty hand has won at once; the defender still answers the card on the table).
+    Given the hands are:
+      | seat | hand     |
+      | 1    | 7♠       |
+      | 2    | 9♠ 8♦    |
+    And seat 1 attacks first
+    When seat 1 attacks with 7♠
+    Then it is accepted
+    And seat 1 is out
     And seat 2 may defend, take
 
   @id:durak-challenge.end.attacker-wins-defence-kept @rule:durak-challenge.end.win
@@ -100,7 +113,7 @@ Feature: Durak Challenge - winning, the durak and draws
     And seat 1 is the durak
     And seat 1 holds exactly "8♦ Q♣ 7♠ 9♠"
 
-  @id:durak-challenge.end.draw-last-cards @rule:durak-challenge.end.draw @ambiguous
+  @id:durak-challenge.end.draw-last-cards @rule:durak-challenge.end.draw @ambiguous @reading:out_timing=bout_end
   Scenario: The last card is beaten with the defender's last card: a draw
     Source: "Draws" - the deck is dealt and both hands are empty (profile reading: the attack is played to its end first).
     Given the hands are:
@@ -162,6 +175,8 @@ Feature: Durak Challenge - winning, the durak and draws
     And seat 2 beats J♣ with Q♣
     Then it is accepted
     And the game is not over
+    When seat 2 keeps the defence
+    Then it is accepted
     And seat 1 holds exactly "K♣ Q♦ A♠ A♦ A♣ 7♠"
     And seat 2 holds exactly "7♦ 6♥"
     And seat 2 attacks next

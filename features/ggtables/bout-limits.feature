@@ -160,3 +160,30 @@ Feature: GGTables - how many cards a bout may hold
     Then it is accepted
     And the bout ends with the cards discarded
     And seat 3 holds exactly "7♣ 8♣ K♣"
+
+  @id:ggtables.throw-in.duel-single-adder @rule:ggtables.throw-in.order @rule:ggtables.throw-in.who
+  Scenario: At a table of two the principal attacker is the only one who adds, a card or a pass at a time
+    Source: "Adding cards" - after each defence the principal attacker (and the other opponents, of whom a duel has none) add one card or pass.
+    Given the options are "players=2"
+    And the hands are:
+      | seat | hand           |
+      | 1    | 7♠ 8♦ 8♣ 9♣    |
+      | 2    | 8♠ 9♦ 10♦ Q♣   |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      seat 2 beats 7♠ with 8♠
+      """
+    Then only seat 1 may act
+    And seat 1 may throw in, be done
+    When seat 1 throws in 8♦
+    Then it is accepted
+    And only seat 2 may act
+    When they play:
+      """
+      seat 2 beats 8♦ with 9♦
+      seat 1 is done
+      """
+    Then the bout ends with the cards discarded
+

@@ -27,7 +27,7 @@ Feature: GGTables - thinking time
     Then seat 2's clock shows 55 seconds
     And seat 1's clock shows 52 seconds
 
-  @id:ggtables.clocks.other-setting @rule:ggtables.table.settings
+  @id:ggtables.clocks.other-setting @rule:ggtables.table.settings @rule:ggtables.timers.clock
   Scenario: The table's setting decides the thinking time
     Source: "Finishing, settings and departures" - each table chooses its time and increment.
     Given the options are "players=2, time=600_0"

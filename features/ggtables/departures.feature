@@ -130,3 +130,77 @@ Feature: GGTables - resigning and not coming back
     Then seat 3 has left the game
     And the game is not over
     And seat 1 attacks seat 2
+
+  @id:ggtables.departures.clocks-run-after-no-return @rule:ggtables.timers.disconnect @rule:ggtables.departures.continue
+  Scenario: Once a disconnected player's return period has expired, the others' clocks run again
+    Source: "Finishing, settings and departures" - only a brief disconnection pauses the clocks; after the return period the player has left and play goes on.
+    Given the options are "players=3, time=300_5, return_period=60"
+    And the stock, top first, is "K♥ A♥ 6♥"
+    And the hands are:
+      | seat | hand           |
+      | 1    | 9♠ 7♦ 8♣ 9♣    |
+      | 2    | 9♦ 10♦ J♦ Q♣   |
+      | 3    | 7♣ 10♠ J♠ 7♠   |
+    When seat 3 disconnects
+    Then the clocks are paused
+    When 60 seconds pass
+    Then seat 3 has left the game
+    And the clocks are running
+    And seat 1's clock shows 300 seconds
+    When 10 seconds pass
+    Then seat 1's clock shows 290 seconds
+
+  @id:ggtables.departures.clocks-run-after-resigning-disconnected @rule:ggtables.timers.disconnect @rule:ggtables.departures.forfeit
+  Scenario: A disconnected player who resigns no longer holds the others' clocks
+    Source: "Finishing, settings and departures" - resignation forfeits and play continues; the pause is for a player who may still come back.
+    Given the options are "players=3, time=300_5"
+    And the stock, top first, is "K♥ A♥ 6♥"
+    And the hands are:
+      | seat | hand           |
+      | 1    | 9♠ 7♦ 8♣ 9♣    |
+      | 2    | 9♦ 10♦ J♦ Q♣   |
+      | 3    | 7♣ 10♠ J♠ 7♠   |
+    When seat 3 disconnects
+    And seat 3 resigns
+    Then it is accepted
+    And seat 3 has left the game
+    And the clocks are running
+    When 10 seconds pass
+    Then seat 1's clock shows 290 seconds
+
+  @id:ggtables.departures.clocks-run-after-out-player-leaves @rule:ggtables.timers.disconnect @rule:ggtables.departures.out-keeps-result
+  Scenario: A player already out who disconnects for good does not stop the clocks of those still playing
+    Source: "Finishing, settings and departures" - a player already out keeps the result; the clocks pause only while someone may still come back.
+    Given the options are "players=3, time=300_5, return_period=60"
+    And the stock is empty
+    And the discard pile holds 12 other cards
+    And the hands are:
+      | seat | hand     |
+      | 1    | 7♠ 8♠    |
+      | 2    | 9♠ 8♦    |
+      | 3    | nothing  |
+    When seat 3 disconnects
+    And 60 seconds pass
+    Then the clocks are running
+    And seat 1's clock shows 300 seconds
+    When 10 seconds pass
+    Then seat 1's clock shows 290 seconds
+    And the game is not over
+
+  @id:ggtables.departures.longer-return-period @rule:ggtables.departures.forfeit @rule:ggtables.timers.disconnect
+  Scenario: At a table with a two-minute return period a disconnected player is still awaited after one minute
+    Source: "Finishing, settings and departures" - the return period is a setting of the table; only its expiry forfeits.
+    Given the options are "players=3, return_period=120"
+    And the stock, top first, is "K♥ A♥ 6♥"
+    And the hands are:
+      | seat | hand           |
+      | 1    | 9♠ 7♦ 8♣ 9♣    |
+      | 2    | 9♦ 10♦ J♦ Q♣   |
+      | 3    | 7♣ 10♠ J♠ 7♠   |
+    When seat 3 disconnects
+    And 60 seconds pass
+    Then seat 3 is disconnected
+    And the game is not over
+    When 60 seconds pass
+    Then seat 3 has left the game
+

@@ -153,7 +153,7 @@ Feature: GGTables - adding cards in rounds
     Then it is rejected because of rule "throw-in.order"
     And the table is "7♠/8♠ 7♦"
 
-  @id:ggtables.throw-in.reopen-from-principal @rule:ggtables.throw-in.reopen @ambiguous
+  @id:ggtables.throw-in.reopen-from-principal @rule:ggtables.throw-in.reopen @ambiguous @reading:round_restart=principal_attacker
   Scenario: A card added by another opponent starts a fresh round from the principal attacker
     Source: "Adding cards" - a new card reopens adding for everyone (profile reading: a fresh round).
     Given they have played:
@@ -170,9 +170,26 @@ Feature: GGTables - adding cards in rounds
     Then it is accepted
     And the table is "7♠/8♠ 8♦/9♦ 9♠"
 
+  @id:ggtables.throw-in.reopen-after-the-adder @rule:ggtables.throw-in.reopen @ambiguous @reading:round_restart=after_adder
+  Scenario: Read the other way, a new card only cancels the passes and the round carries on after the adder
+    Source: "Adding cards" - a new card reopens adding for everyone (the other reading: the round goes on from the seat after the one who added).
+    Given they have played:
+      """
+      seat 1 attacks with 7♠
+      seat 2 beats 7♠ with 8♠
+      seat 1 passes
+      seat 3 throws in 8♦
+      seat 2 beats 8♦ with 9♦
+      """
+    When seat 1 throws in 9♠
+    Then it is rejected because of rule "throw-in.order"
+    When seat 4 throws in 8♣
+    Then it is accepted
+    And the table is "7♠/8♠ 8♦/9♦ 8♣"
+
   @id:ggtables.throw-in.reopen-after-all-passed @rule:ggtables.throw-in.reopen @ambiguous
   Scenario: Opponents who passed may add again after a new card is answered
-    Source: "Adding cards" - a new card reopens the chance to add for everyone.
+    Source: "Adding cards" - a new card reopens the chance to add for everyone (under either reading of where the round goes on: after seat 4 comes seat 1).
     Given they have played:
       """
       seat 1 attacks with 7♠

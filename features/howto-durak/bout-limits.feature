@@ -30,6 +30,30 @@ Feature: How to play Durak - how many cards a bout may hold
     Then it is rejected because of rule "limits.first-bout"
     And the table is "7♠/8♥ 7♦ 7♣ 8♣ 8♠"
 
+  @id:howto-durak.limits.first-bout-five-52-cards @rule:howto-durak.limits.first-bout @rule:howto-durak.deal.deck-sizes
+  Scenario: With the 52-card deck the first bout also stops at five cards, twos and threes included
+    Source: "Attacking" - the limits do not depend on the deck chosen in "The cards"; until the first discard the limit is five.
+    Given the option "deck" is "52"
+    And the first bout has not been played
+    And the hands are:
+      | seat | hand                |
+      | 1    | 2♠ 2♦ 2♣ 3♠ 3♦ 9♠   |
+      | 2    | 3♥ 4♠ 5♠ 4♦ 5♦ 4♣   |
+      | 3    | 3♣ 9♦ 9♣ 10♠ K♠ A♠  |
+    And seat 1 attacks first
+    Then the bout limit is 5
+    When they play:
+      """
+      seat 1 attacks with 2♠ 2♦ 2♣
+      seat 2 beats 2♠ with 3♥
+      seat 3 throws in 3♣
+      """
+    And seat 1 throws in 3♠
+    Then it is accepted
+    When seat 1 throws in 3♦
+    Then it is rejected because of rule "limits.first-bout"
+    And the table is "2♠/3♥ 2♦ 2♣ 3♣ 3♠"
+
   @id:howto-durak.limits.six-then-no-seventh @rule:howto-durak.limits.six
   Scenario: Once cards have been discarded a sixth card is allowed and a seventh refused
     Source: "Attacking" - a bout holds at most six attacking cards.

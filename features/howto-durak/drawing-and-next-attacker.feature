@@ -103,3 +103,30 @@ Feature: How to play Durak - drawing from the stock and who attacks next
     Then the bout ends with the cards discarded
     And seat 2 attacks next
     And seat 2 attacks seat 3
+
+  @id:howto-durak.drawing.after-pass-opener-first @rule:howto-durak.drawing.order
+  Scenario: After a pass at four seats the player who opened the bout still draws first
+    Source: "Drawing cards" - first the player who opened the bout, then clockwise, the defender last.
+    Given the options are "mode=passing"
+    And the stock, top first, is "8♥ 9♥ 6♥"
+    And the hands are:
+      | seat | hand                 |
+      | 1    | 7♣ A♠ K♠ Q♠ J♠ 10♠   |
+      | 2    | 7♦ A♣ K♣ Q♣ J♣ 10♣   |
+      | 3    | 9♠ 9♣ 9♦ 10♦ J♦ Q♦   |
+      | 4    | 6♠ 8♠ 8♣ 8♦ K♦       |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♣
+      seat 2 transfers with 7♦
+      seat 3 takes
+      seat 2 is done
+      seat 1 is done
+      seat 4 is done
+      """
+    Then the bout ends with seat 3 taking the cards
+    And seat 1 holds "8♥" among others
+    And seat 2 holds "9♥" among others
+    And seat 4 holds "6♥" among others
+    And the stock holds 0 cards

@@ -109,6 +109,30 @@ Feature: How to play Durak - time to think
     Then it is accepted
     And seat 2 plays for itself again
 
+  @id:howto-durak.timers.bot-makes-the-timeout-moves @rule:howto-durak.timers.bot-takeover @rule:howto-durak.timers.timeout-moves
+  Scenario: The bot that took over a seat makes that seat's moves at once, as a timeout would
+    Source: "Time to think" - after two timeouts a bot plays for you; the only moves described for a player not playing themselves are the timeout moves (the defender takes).
+    Given the options are "speed=normal"
+    And the hands are:
+      | seat | hand           |
+      | 1    | 7♠ 8♠ 9♣ 10♣   |
+      | 2    | 6♦ 7♦ 8♦ 9♦    |
+    When seat 1 attacks with 7♠
+    And 30 seconds pass
+    And 10 seconds pass
+    And seat 1 attacks with 8♠
+    And 30 seconds pass
+    Then a bot plays for seat 2
+    When 10 seconds pass
+    Then the bout ends with seat 2 taking the cards
+    When seat 1 attacks with 9♣
+    Then it is accepted
+    And seat 2 did not time out
+    When seat 1 is done
+    Then it is accepted
+    And the bout ends with seat 2 taking the cards
+    And seat 2 holds exactly "6♦ 7♦ 8♦ 9♦ 7♠ 8♠ 9♣"
+
   @id:howto-durak.timers.own-move-breaks-the-row @rule:howto-durak.timers.bot-takeover
   Scenario: A move made in time in between means the timeouts are not in a row
     Source: "Time to think" - only two timeouts in a row bring the bot.

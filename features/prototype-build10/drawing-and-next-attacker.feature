@@ -158,3 +158,51 @@ Feature: Prototype build 10 - refilling hands and who attacks next
     And seat 2 holds exactly "10♦ 10♠ J♠ Q♠ K♠ A♣"
     And seat 1 holds exactly "Q♣ K♣ 10♣ 6♥"
     And seat 1 attacks next
+
+  @id:prototype-build10.drawing.debug-transferrer-first @rule:prototype-build10.drawing.order @rule:prototype-build10.table.debug @ambiguous @reading:first_to_draw=attacker
+  Scenario: At the debug table, after a transfer the one who transferred draws first
+    Source: "Replenishment and results" - the attacker draws first, the defender last (profile reading: after a transfer the attacker is the one who transferred, as the duel's role swap has it).
+    Given the options are "mode=transfer, table=debug"
+    And the stock, top first, is "8♥ 9♥ 6♥"
+    And the hands are:
+      | seat | hand                 |
+      | 1    | 7♣ A♠ K♠ Q♠ J♠ 10♠   |
+      | 2    | 7♦ A♣ K♣ Q♣ J♣ 10♣   |
+      | 3    | 9♠ 9♣ 9♦ 10♦ J♦ Q♦   |
+      | 4    | 6♠ 8♠ 8♣ 8♦ K♦       |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♣
+      seat 2 transfers with 7♦
+      seat 3 takes
+      """
+    Then the bout ends with seat 3 taking the cards
+    And seat 2 holds "8♥" among others
+    And seat 4 holds "9♥" among others
+    And seat 1 holds "6♥" among others
+    And the stock holds 0 cards
+
+  @id:prototype-build10.drawing.debug-starter-first @rule:prototype-build10.drawing.order @rule:prototype-build10.table.debug @ambiguous @reading:first_to_draw=starter
+  Scenario: Read the other way, at the debug table the player who opened the round draws first after a transfer
+    Source: "Replenishment and results" - the attacker draws first (the other reading: the player who opened the round).
+    Given the options are "mode=transfer, table=debug"
+    And the stock, top first, is "8♥ 9♥ 6♥"
+    And the hands are:
+      | seat | hand                 |
+      | 1    | 7♣ A♠ K♠ Q♠ J♠ 10♠   |
+      | 2    | 7♦ A♣ K♣ Q♣ J♣ 10♣   |
+      | 3    | 9♠ 9♣ 9♦ 10♦ J♦ Q♦   |
+      | 4    | 6♠ 8♠ 8♣ 8♦ K♦       |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♣
+      seat 2 transfers with 7♦
+      seat 3 takes
+      """
+    Then the bout ends with seat 3 taking the cards
+    And seat 1 holds "8♥" among others
+    And seat 2 holds "9♥" among others
+    And seat 4 holds "6♥" among others
+    And the stock holds 0 cards

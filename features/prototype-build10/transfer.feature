@@ -271,7 +271,7 @@ Feature: Prototype build 10 - transferring the attack
     Then it is rejected because of rule "transfer.mode"
     And seat 2 may not transfer
 
-  @ambiguous @id:prototype-build10.transfer.one-at-a-time-after-transfer @rule:prototype-build10.throw-in.after-defence
+  @ambiguous @id:prototype-build10.transfer.one-at-a-time-after-transfer @rule:prototype-build10.throw-in.after-defence @reading:throw_in_timing=after_defence
   Scenario: In transfer mode too, nothing is added while transferred cards are unbeaten
     Source: "Throwing in and the limit" - one at a time; the profile reads it for both modes.
     Given the stock, top first, is "A♥ K♥ Q♥ 6♥"
@@ -288,7 +288,7 @@ Feature: Prototype build 10 - transferring the attack
     And seat 2 throws in 7♣
     Then it is rejected because of rule "throw-in.after-defence"
 
-  @ambiguous @id:prototype-build10.transfer.one-at-a-time-after-beat @rule:prototype-build10.throw-in.after-defence
+  @ambiguous @id:prototype-build10.transfer.one-at-a-time-after-beat @rule:prototype-build10.throw-in.after-defence @reading:throw_in_timing=after_defence
   Scenario: In transfer mode an attacker waits for the card on the table to be beaten
     Source: "Throwing in and the limit" - one at a time; the profile reads it for both modes.
     Given the stock, top first, is "A♥ K♥ Q♥ 6♥"
@@ -305,3 +305,22 @@ Feature: Prototype build 10 - transferring the attack
       """
     And seat 1 throws in 7♦
     Then it is rejected because of rule "throw-in.after-defence"
+
+  @ambiguous @id:prototype-build10.transfer.any-time-in-transfer-mode @rule:prototype-build10.throw-in.after-defence @reading:throw_in_timing=any_time
+  Scenario: Read the other way, in transfer mode an attacker may add while a card is unbeaten
+    Source: "Throwing in and the limit" - one at a time is said of throwing-in mode (the other reading: transfer mode follows the base rule and cards may be added while others are unbeaten).
+    Given the stock, top first, is "A♥ K♥ 6♥"
+    And the hands are:
+      | seat | hand              |
+      | 1    | 7♠ 7♦ 9♦ 8♣ J♦ Q♦ |
+      | 2    | 9♠ 7♣ J♣ A♠ 8♦ 6♣ |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      seat 2 beats 7♠ with 9♠
+      seat 1 throws in 9♦
+      """
+    And seat 1 throws in 7♦
+    Then it is accepted
+    And the table is "7♠/9♠ 9♦ 7♦"

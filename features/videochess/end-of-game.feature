@@ -7,7 +7,7 @@ Feature: VideoChess - going out and the end of a solo game
     And the options are "rules=throw_in, teams=solo"
     And the trump card is 6♥
 
-  @id:videochess.end.out-mid-bout @rule:videochess.end.going-out @rule:videochess.throw-in.order @ambiguous
+  @id:videochess.end.out-mid-bout @rule:videochess.end.going-out @rule:videochess.throw-in.order @ambiguous @reading:out_timing=immediate
   Scenario: A thrower who plays their last card with the stock gone is out at once, and the bout goes on
     Source: end paragraph - an empty hand with an empty deck leaves the game (profile reading: immediately).
     Given the stock is empty
@@ -34,6 +34,33 @@ Feature: VideoChess - going out and the end of a solo game
     And the game is not over
     And seat 2 attacks next
     And seat 2 attacks seat 3
+
+  @id:videochess.end.out-when-the-bout-ends @rule:videochess.end.going-out @ambiguous @reading:out_timing=bout_end
+  Scenario: Read the other way, a thrower who plays their last card stays in until the bout ends
+    Source: end paragraph - an empty hand with an empty deck leaves the game (the other reading: checked when the bout closes).
+    Given the stock is empty
+    And the hands are:
+      | seat | hand         |
+      | 1    | 7♠ 7♦        |
+      | 2    | 9♠ 10♦ J♦    |
+      | 3    | 8♣ K♣        |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      seat 1 throws in 7♦
+      """
+    Then seat 1 is still in the game
+    And the bout is still open
+    When they play:
+      """
+      seat 2 beats 7♠ with 9♠
+      seat 2 beats 7♦ with 10♦
+      seat 3 is done
+      """
+    Then the bout ends with the cards discarded
+    And seat 1 is out
+    And the game is not over
 
   @id:videochess.end.empty-hand-refills-from-stock @rule:videochess.end.going-out @rule:videochess.drawing.order
   Scenario: A player who empties their hand while the stock lasts draws again and stays in

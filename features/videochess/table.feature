@@ -120,6 +120,24 @@ Feature: VideoChess - the table: seats, bots, Ready, the mode and move hints
     And the table is set to every player for themselves
     And seat 4 is open to join
 
+  @id:videochess.table.solo-after-stand-up-next-game @rule:videochess.pairs.full-table @rule:videochess.table.ready
+  Scenario: After a stand-up turns a pairs table to solo, the next game is dealt solo without the empty seat
+    Source: mode paragraph - someone standing up switches the mode back to every player for themselves; the game starts with those seated.
+    Given the options are "rules=throw_in, teams=pairs"
+    And the hands are:
+      | seat | hand        |
+      | 1    | 9♠ 7♦ 8♣    |
+      | 2    | 9♦ 10♦ J♦   |
+      | 3    | 7♣ 10♠ J♠   |
+      | 4    | 6♠ 6♦ 6♣    |
+    When seat 4 stands up
+    Then it is accepted
+    When the next game is dealt from a deck starting "7♠ 8♠ 9♠" and ending with 6♥
+    Then every seat holds 6 cards and the stock 18
+    And the table is set to every player for themselves
+    And the game is played without pairs
+    And the empty seats are closed
+
   @id:videochess.table.move-hints-list @rule:videochess.table.move-hints @rule:videochess.defence.beat
   Scenario: The cards a seat may play are the engine's list of legal actions
     Source: move hints paragraph - playable cards are raised, the rest dimmed (the display reads the legal list).

@@ -284,7 +284,7 @@ Feature: VideoChess - transferring the attack (transfer rules)
     When seat 2 throws in 7♣
     Then it is rejected because of rule "limits.defender-hand"
 
-  @id:videochess.transfer.last-card-goes-out @rule:videochess.end.going-out @rule:videochess.transfer.throws-first @ambiguous
+  @id:videochess.transfer.last-card-goes-out @rule:videochess.end.going-out @rule:videochess.transfer.throws-first @ambiguous @reading:out_timing=immediate
   Scenario: A defender who transfers with their last card and an empty stock is out at once
     Source: end paragraph - an empty hand with no deck leaves the game (profile reading: immediately).
     Given the stock is empty

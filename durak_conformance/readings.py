@@ -1,0 +1,103 @@
+"""Which reading of each ambiguous rule an engine follows, judged from the scenarios written
+for each reading (``@reading:PARAM=VALUE`` tags).
+
+Every reading of a parameter a profile marks ambiguous has scenarios of its own, played with
+that reading's value in the start's rules.  The reference engine plays them all.  An engine
+that plays one reading whatever it is sent passes that reading's scenarios and fails the
+others'; since the document allows either, :func:`judge_readings` turns those failures into
+skips that say which reading the engine follows.  Only where no reading's scenarios all pass
+do the failures stay failures.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Iterable, Mapping, Sequence
+
+from durak_conformance.reports.model import ScenarioRecord
+
+
+@functools.cache
+def scenario_readings() -> Mapping[str, tuple[str, ...]]:
+    """Scenario id -> its ``@reading:`` tag values (``PARAM=VALUE``), from the suite's
+    features."""
+    import features
+    from durak_conformance.site.inventory import load_inventory, tag_values
+
+    tagged: dict[str, tuple[str, ...]] = {}
+    for feature in load_inventory(features.path()).features:
+        for scenario in feature.scenarios:
+            readings = tag_values(scenario.tags, "reading")
+            if readings and scenario.id:
+                tagged[scenario.id] = readings
+    return tagged
+
+
+def reading_verdicts(
+    records: Iterable[ScenarioRecord],
+) -> dict[tuple[str, str], dict[str, tuple[int, int]]]:
+    """(profile, ambiguous parameter) -> reading -> (scenarios passed, scenarios judged).
+
+    A record whose scenario is not in the suite (another revision) is left out, and so are
+    skipped and expected-to-fail ones; a record already set aside as another reading's
+    counts as failed for its reading."""
+    tagged = scenario_readings()
+    out: dict[tuple[str, str], dict[str, tuple[int, int]]] = {}
+    for record in records:
+        if record.id not in tagged:
+            continue
+        aside = record.status == "skip" and record.message.startswith(NOT_JUDGED)
+        if record.status in ("skip", "xfail") and not aside:
+            continue
+        for text in tagged[record.id]:
+            name, _, label = text.partition("=")
+            counts = out.setdefault((record.profile, name), {})
+            passed, played = counts.get(label, (0, 0))
+            counts[label] = (passed + (record.status in ("pass", "xpass")), played + 1)
+    return out
+
+
+def reading_followed(counts: Mapping[str, tuple[int, int]]) -> str:
+    """What an engine does with an ambiguous parameter, from its readings' scenarios."""
+    clean = sorted(label for label, (passed, played) in counts.items() if passed == played)
+    if len(clean) == len(counts) and len(counts) > 1:
+        return "plays every reading (it follows the rules it is sent)"
+    if len(clean) == 1:
+        return f"follows {clean[0]}"
+    if not clean:
+        return "follows none of the readings"
+    return "passes the scenarios of " + ", ".join(clean)
+
+
+NOT_JUDGED = "not judged: the engine follows reading"
+
+
+def judge_readings(records: Sequence[ScenarioRecord]) -> list[ScenarioRecord]:
+    """The records with failures of readings the engine does not follow set aside as skips
+    (see the module docstring); every other record unchanged."""
+    verdicts = reading_verdicts(records)
+    followed: dict[tuple[str, str], list[str]] = {}
+    for key, counts in verdicts.items():
+        passing = sorted(label for label, (ok, played) in counts.items() if ok == played)
+        if passing and len(passing) < len(counts):
+            followed[key] = passing
+    if not followed:
+        return list(records)
+    tagged = scenario_readings()
+    out: list[ScenarioRecord] = []
+    for record in records:
+        if record.status == "fail" and record.id in tagged:
+            for text in tagged[record.id]:
+                name, _, label = text.partition("=")
+                clean = followed.get((record.profile, name), [])
+                if clean and label not in clean:
+                    why = (
+                        f"{NOT_JUDGED} {name}={' / '.join(clean)} of an ambiguous rule (every "
+                        f"scenario of it passed); this scenario is written for {name}={label}, "
+                        f"which the document allows as well. It failed: {record.message}"
+                    )
+                    record = dataclasses.replace(record, status="skip", message=why, failure=None)
+                    break
+        out.append(record)
+    return out
