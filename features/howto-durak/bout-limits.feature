@@ -35,9 +35,11 @@ Feature: How to play Durak - how many cards a bout may hold
     Source: "Attacking" - the limits do not depend on the deck chosen in "The cards"; until the first discard the limit is five.
     Given the option "deck" is "52"
     And the first bout has not been played
+    And the trump card is A♥
+    And the rest of the deck is the stock
     And the hands are:
       | seat | hand                |
-      | 1    | 2♠ 2♦ 2♣ 3♠ 3♦ 9♠   |
+      | 1    | 2♠ 2♦ 2♣ 3♠ 3♦ 2♥   |
       | 2    | 3♥ 4♠ 5♠ 4♦ 5♦ 4♣   |
       | 3    | 3♣ 9♦ 9♣ 10♠ K♠ A♠  |
     And seat 1 attacks first
