@@ -66,6 +66,7 @@ from durak_conformance.reports.markdown import markdown_summary
 from durak_conformance.reports.model import InternalError, ReasonNote
 from durak_conformance.reports.naming import (
     INCOMPLETE_FOLDER,
+    LOCAL_REPORTS,
     check_name,
     is_profile_id,
     report_name,
@@ -91,7 +92,7 @@ class RunOptions:
     ids: list[str] = field(default_factory=list)
     jobs: int = 1
     max_fail: int = 0
-    reports_dir: Path = Path("reports")
+    reports_dir: Path = LOCAL_REPORTS
     name: str | None = None
     expectations: Path | None = None
     strict: bool = False

@@ -1,12 +1,13 @@
 """MkDocs hook: generate the data pages (matrices, profiles, catalogue, conformance).
 
 Registered in ``mkdocs.yml`` under ``hooks:``.  ``on_config`` builds every page from the
-rulesets, the features and the reports folder (``$DURAK_CONFORMANCE_REPORTS``, default
+rulesets, the features and the reports folders (``$DURAK_CONFORMANCE_REPORTS``, default
 ``reports/`` next to ``mkdocs.yml``) and expands the navigation: a nav entry naming a section
 index (``profiles/index.md``) becomes that section with every generated page under it.
-``on_files`` adds the pages as generated files.  Problems in the data (a feature that does not
-parse, a tag naming no clause, an unreadable report) are logged as warnings, which fail a
-``--strict`` build.
+``on_files`` adds the pages as generated files.  Snippet lines (``--8<--``) are read relative
+to ``mkdocs.yml``'s folder, wherever the build is started.  Problems in the data (a feature
+that does not parse, a tag naming no clause, an unreadable report) are logged as warnings,
+which fail a ``--strict`` build.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from mkdocs.structure.files import File, Files
 
 import features
 import rulesets
-from durak_conformance.site import Page, SiteBuild, build_site, default_reports_dir, mutants_page
+from durak_conformance.site import Page, SiteBuild, build_site, default_reports_dirs, mutants_page
 
 log = logging.getLogger("mkdocs.hooks.durak_conformance")
 
@@ -31,7 +32,12 @@ _state: dict[str, SiteBuild] = {}
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     root = Path(config.config_file_path).parent
-    reports = default_reports_dir(root)
+    # Snippet paths are relative to the project (mkdocs.yml's folder), not to wherever the
+    # build was started: `durak-conformance site` runs from any folder.
+    snippets = config.mdx_configs.get("pymdownx.snippets")
+    if isinstance(snippets, dict):
+        snippets["base_path"] = [str(root)]
+    reports = default_reports_dirs(root)
     site = build_site(reports_dir=reports)
     site.pages.append(Page(mutants_page.PAGE, "Mutant kill rate", mutants_page.markdown(reports)))
     _state["site"] = site
@@ -53,7 +59,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
     root = Path(config.config_file_path).parent
-    for path in (features.path(), rulesets.path(), default_reports_dir(root)):
+    for path in (features.path(), rulesets.path(), *default_reports_dirs(root)):
         if path.exists():
             server.watch(str(path))
     return server

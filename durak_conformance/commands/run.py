@@ -1,7 +1,9 @@
 """``durak-conformance run``: the conformance suite against an engine, with reports.
 
 With no arguments it runs every profile against the in-process reference engine and writes
-``reports/reference.{json,junit.xml,md}`` and badges.  Exit codes: 0 all as expected,
+``conformance-reports/reference.{json,junit.xml,md}`` and badges (a folder the project's git
+ignores: the committed reports in ``reports/`` are the published ones, refreshed on purpose
+with ``--reports reports``).  Exit codes: 0 all as expected,
 1 unexpected failures (or, with ``--strict``, unexpected passes; with ``--strict-reasons``,
 refusals for a missing or different reason), 2 usage or configuration errors, 3 the engine
 could not be started, 4 the run was cut short by an internal error (the reports hold what was
@@ -20,6 +22,7 @@ from rich.markup import escape
 
 from adapters.base import EngineFailure
 from durak_conformance import interrupts, limits
+from durak_conformance.reports.naming import LOCAL_REPORTS
 from durak_conformance.runner import (
     RunOptions,
     UsageError,
@@ -101,9 +104,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--reports",
         type=Path,
-        default=Path("reports"),
+        default=LOCAL_REPORTS,
         metavar="DIR",
-        help="where to write the reports (default: reports/)",
+        help=f"where to write the reports (default: {LOCAL_REPORTS}/)",
     )
     parser.add_argument(
         "--name",

@@ -345,11 +345,12 @@ def suite_revision() -> str | None:
     """The git commit of the suite checkout (``-dirty`` if tracked files changed), or None.
 
     Only a checkout of this project counts: an installed copy that happens to sit inside some
-    other repository must not report that repository's commit.
+    other repository must not report that repository's commit.  An installed wheel names the
+    commit it was built from (:func:`built_revision`), wherever it is run.
     """
     root = Path(durak_conformance.__file__).resolve().parent.parent
     if not (root / ".git").exists():
-        return None
+        return built_revision()
     try:
         rev = subprocess.run(
             ["git", "-C", str(root), "rev-parse", "HEAD"],
@@ -370,6 +371,18 @@ def suite_revision() -> str | None:
     if not rev:
         return None
     return f"{rev}-dirty" if dirty else rev
+
+
+def built_revision() -> str | None:
+    """The git commit an installed wheel was built from (written by setup.py's build step
+    into ``durak_conformance/_build_info.json``), or None (an sdist built outside git)."""
+    path = Path(durak_conformance.__file__).resolve().parent / "_build_info.json"
+    try:
+        info = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    revision = info.get("revision") if isinstance(info, dict) else None
+    return revision if isinstance(revision, str) and revision else None
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ marked incomplete everywhere it appears.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -117,6 +117,24 @@ def load_reports(reports_dir: Path) -> list[LoadedReport]:
         except ReportError as exc:
             loaded.append(LoadedReport(path.name, name, error=str(exc)))
     return sorted(loaded, key=_order)
+
+
+def load_report_folders(folders: Sequence[Path]) -> list[LoadedReport]:
+    """The reports of several folders, reference engine first: a report in a later folder
+    replaces one of the same file name in an earlier folder."""
+    by_file: dict[str, LoadedReport] = {}
+    for folder in folders:
+        for item in load_reports(folder):
+            by_file[item.file] = item
+    used: set[str] = set()
+    merged: list[LoadedReport] = []
+    for item in sorted(by_file.values(), key=_order):
+        name = item.slug
+        while name in used:
+            name += "-1"
+        used.add(name)
+        merged.append(item if name == item.slug else replace(item, slug=name))
+    return merged
 
 
 def _order(item: LoadedReport) -> tuple[int, str, str]:
