@@ -22,6 +22,12 @@ from rich.markup import escape
 
 from adapters.base import EngineFailure
 from durak_conformance import interrupts, limits
+from durak_conformance.commands.engine_choice import (
+    TIMEOUT_HELP,
+    EngineChoiceError,
+    add_engine_arguments,
+    engine_command,
+)
 from durak_conformance.reports.naming import LOCAL_REPORTS
 from durak_conformance.runner import (
     RunOptions,
@@ -51,14 +57,8 @@ def register(subparsers: Any) -> None:
             "short by an internal error (the reports hold what was played, marked incomplete)."
         ),
     )
-    engine = parser.add_mutually_exclusive_group()
-    engine.add_argument(
-        "--adapter",
-        metavar="NAME",
-        help="an adapter by name (see `durak-conformance adapters`); default: reference",
-    )
-    engine.add_argument(
-        "--engine", action="store_true", help="the engine command line follows after --"
+    add_engine_arguments(
+        parser, "an adapter by name (see `durak-conformance adapters`); default: reference"
     )
     parser.add_argument(
         "--profile",
@@ -138,8 +138,7 @@ def register(subparsers: Any) -> None:
         type=limits.timeout_argument,
         default=limits.DEFAULT_TIMEOUT,
         metavar="SECONDS",
-        help=f"per-request timeout for stdio engines (default {limits.DEFAULT_TIMEOUT:g}, "
-        f"at most {limits.MAX_TIMEOUT:g})",
+        help=TIMEOUT_HELP,
     )
     parser.add_argument(
         "--no-schema-check",
@@ -147,9 +146,6 @@ def register(subparsers: Any) -> None:
         help="do not check stdio replies against the protocol schemas",
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    parser.add_argument(
-        "command", nargs=argparse.REMAINDER, help="with --engine: -- COMMAND [ARG ...]"
-    )
     parser.set_defaults(func=main)
 
 
@@ -158,14 +154,11 @@ def main(args: argparse.Namespace) -> int:
     # Messages are never wrapped: a file name split over two lines is no use in a CI log.
     console = Console(stderr=True, soft_wrap=True)
     out = Console() if Console().is_terminal else Console(width=120)
-    command = list(args.command)
-    if command and command[0] == "--":
-        command = command[1:]
     try:
-        if args.engine and not command:
-            raise UsageError("--engine needs the engine's command line after --")
-        if command and not args.engine:
-            raise UsageError(f"unexpected arguments {' '.join(command)} (use --engine -- CMD)")
+        try:
+            command = engine_command(args, "run")
+        except EngineChoiceError as exc:
+            raise UsageError(str(exc)) from None
         if args.update_expectations and args.expectations is None:
             raise UsageError("--update-expectations needs --expectations FILE")
         options = RunOptions(

@@ -56,6 +56,29 @@ RecordKey = tuple[str, str, str]
 """(scenario id, profile, canonical options): identifies a record within and across runs."""
 
 
+VOLATILE_FIELDS: tuple[str, ...] = (
+    "header.started_at",
+    "footer.duration",
+    "records[].duration",
+)
+"""The only fields of a JSON report that differ between two identical runs (same engine,
+selection, command line, machine and checkout): when it started and how long it and each
+scenario took.  Everything else -- records, clauses, causes, every list -- is in a fixed
+order, so two such reports are byte-identical once these are blanked (:func:`stable_view`).
+The JUnit XML's ``timestamp`` and ``time`` attributes and the Markdown's "Started" line carry
+the same values."""
+
+
+def stable_view(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A JSON report's data with :data:`VOLATILE_FIELDS` set to None (for comparisons)."""
+    view = json.loads(json.dumps(data))
+    view["header"]["started_at"] = None
+    view["footer"]["duration"] = None
+    for record in view["records"]:
+        record["duration"] = None
+    return cast(dict[str, Any], view)
+
+
 class ReportError(Exception):
     """A report (or expectations) file is unreadable or does not match its schema.
 
