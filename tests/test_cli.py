@@ -118,3 +118,64 @@ def test_timeout_covers_the_handshake() -> None:
     assert slow.start_timeout == 120.0
     quick = StdioAdapter(["true"], checker=None, timeout=1.0)
     assert quick.start_timeout == limits.HANDSHAKE_TIMEOUT
+
+
+# Numbers mean the same everywhere: --jobs 0 is every core, a negative count is refused.
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "howto-durak", "--games", "0"],
+        ["play", "howto-durak", "--games", "-3"],
+        ["run", "--jobs", "-1"],
+        ["fuzz", "--profile", "ggtables", "--jobs", "-2"],
+        ["mutants", "--jobs", "-1"],
+        ["mutants", "--fuzz-games", "-1"],
+        ["run", "--max-fail", "-1"],
+    ],
+)
+def test_bad_counts_are_refused_with_the_commands_usage(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert err.startswith(f"usage: durak-conformance {argv[0]} ")
+    assert "argument" in err and argv[-1] in err
+
+
+@pytest.mark.parametrize("command", ["run", "fuzz", "mutants"])
+def test_jobs_zero_is_every_core(command: str) -> None:
+    import os
+
+    extra = ["--profile", "ggtables"] if command == "fuzz" else []
+    args = build_parser().parse_args([command, *extra, "--jobs", "0"])
+    assert args.jobs == (os.cpu_count() or 1)
+
+
+def test_partial_mutants_run_never_replaces_the_full_result(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`mutants --mutant X --id ...` writes a result marked partial, apart from the full one,
+    and counts its progress; pointed at a full result, it refuses and leaves it alone."""
+    import json
+
+    monkeypatch.chdir(tmp_path)
+    full = tmp_path / "reports" / "mutants.json"
+    full.parent.mkdir()
+    full.write_text(json.dumps({"version": 1, "totals": {}, "mutants": []}) + "\n")
+    before = full.read_bytes()
+    quick = ["mutants", "--mutant", "seventh-attack-card", "--id", "prototype-build10.take.*"]
+    assert main([*quick, "--out", str(full)]) == EXIT_USAGE
+    assert "never replaces it" in capsys.readouterr().err
+    assert full.read_bytes() == before
+    main(quick)
+    out = capsys.readouterr().out
+    assert "[1 of 1]" in out and "PARTIAL" in out
+    partial = json.loads((tmp_path / "conformance-reports" / "mutants-partial.json").read_text())
+    assert partial["partial"] is True
+    assert partial["selection"]["ids"] == ["prototype-build10.take.*"]
+    assert [m["name"] for m in partial["mutants"]] == ["seventh-attack-card"]
+    assert full.read_bytes() == before

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from durak_conformance import limits
+from durak_conformance.commands import arguments
 from durak_conformance.commands.engine_choice import TIMEOUT_HELP, add_engine_arguments
 
 EXIT_OK, EXIT_DIVERGENCE, EXIT_USAGE, EXIT_ENGINE = 0, 1, 2, 3
@@ -53,7 +54,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--games", type=int, default=100, metavar="N", help="games (default 100)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="campaign seed")
     parser.add_argument(
-        "--jobs", "-j", type=int, default=1, metavar="N", help="processes (0: every core)"
+        "--jobs",
+        "-j",
+        type=arguments.jobs,
+        default=1,
+        metavar="N",
+        help="processes, 0 for every core (default 1)",
     )
     parser.add_argument(
         "--shard", default="1/1", metavar="I/N", help="play only shard I of N of the games"

@@ -13,6 +13,7 @@ from typing import Any
 
 from rich.console import Console
 
+from durak_conformance.commands import arguments
 from durak_conformance.profiles import ProfileError, load_profile, resolve
 from durak_conformance.runner import UsageError, parse_option_pairs
 from reference_engine import Game, Rules, RulesError, deck
@@ -36,7 +37,13 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--seats", type=int, help="number of seats (default: the fewest allowed)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    parser.add_argument("--games", type=int, default=1, help="games to play (default 1)")
+    parser.add_argument(
+        "--games",
+        type=arguments.count,
+        default=1,
+        metavar="N",
+        help="games to play (default 1: one game shown action by action; more: a summary)",
+    )
     parser.set_defaults(func=main)
 
 
@@ -49,7 +56,7 @@ def main(args: argparse.Namespace) -> int:
         resolved = resolve(load_profile(args.profile), options)
         rules = Rules.from_mapping(resolved.params)
         seats = args.seats or rules.min_seats
-        games = [play_one(rules, seats, args.seed + i) for i in range(max(args.games, 1))]
+        games = [play_one(rules, seats, args.seed + i) for i in range(args.games)]
     except (UsageError, ProfileError, RulesError) as exc:
         err.print(f"[red]error:[/red] {exc}")
         return 2

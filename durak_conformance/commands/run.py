@@ -22,6 +22,7 @@ from rich.markup import escape
 
 from adapters.base import EngineFailure
 from durak_conformance import interrupts, limits
+from durak_conformance.commands import arguments
 from durak_conformance.commands.engine_choice import (
     TIMEOUT_HELP,
     EngineChoiceError,
@@ -93,13 +94,17 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--jobs",
         "-j",
-        type=int,
+        type=arguments.jobs,
         default=1,
         metavar="N",
-        help="run on N processes (results are the same as a serial run)",
+        help="run on N processes, 0 for every core (results are the same as a serial run)",
     )
     parser.add_argument(
-        "--max-fail", type=int, default=0, metavar="N", help="stop after N failures"
+        "--max-fail",
+        type=arguments.at_least_zero,
+        default=0,
+        metavar="N",
+        help="stop after N failures (default 0: never)",
     )
     parser.add_argument(
         "--reports",

@@ -71,6 +71,13 @@ def markdown(reports_dir: Path | Sequence[Path]) -> str:
         return "\n".join(lines)
     totals = result.totals
     rate = 100 * float(totals.get("kill_rate", 0.0))
+    if result.partial:
+        lines += [
+            "!!! warning \"Partial result\"",
+            "    This result comes from a run narrowed to some scenarios (`mutants --id` or "
+            "`--tags`): it is not the suite's kill rate.",
+            "",
+        ]
     lines += [
         f"**{totals.get('killed', 0)} of {totals.get('mutants', 0)} mutants killed "
         f"({rate:.0f}%)**; {totals.get('survived', 0)} survived"
