@@ -35,6 +35,7 @@ from durak_conformance.runner import (
     UsageError,
     describe_failures,
     describe_reason_notes,
+    describe_skips,
     engine_failure_exit,
     parse_option_pairs,
     run,
@@ -199,6 +200,8 @@ def main(args: argparse.Namespace) -> int:
         return interrupts.exit_code()
     report = result.report
     out.print(summary_table(report))
+    for line in describe_skips(report):
+        out.print(line, markup=False, highlight=False, soft_wrap=True)
     for line in describe_failures(report):
         out.print(line, markup=False, highlight=False, soft_wrap=True)
     out.print(describe_reason_notes(report), markup=False, highlight=False)

@@ -73,7 +73,7 @@ def markdown(reports_dir: Path | Sequence[Path]) -> str:
     rate = 100 * float(totals.get("kill_rate", 0.0))
     if result.partial:
         lines += [
-            "!!! warning \"Partial result\"",
+            '!!! warning "Partial result"',
             "    This result comes from a run narrowed to some scenarios (`mutants --id` or "
             "`--tags`): it is not the suite's kill rate.",
             "",
