@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import re
 import sys
 from collections.abc import Callable, Sequence
 
@@ -61,7 +62,26 @@ def build_parser() -> argparse.ArgumentParser:
     for command in subparsers.choices.values():
         # Errors about a command's options show that command's usage, not the top level's.
         command.set_defaults(command_parser=command)
+        # Descriptions often come from docstrings: no reST markup in a terminal.
+        command.description = plain_text(command.description)
+        command.epilog = plain_text(command.epilog)
+        for action in command._actions:
+            if isinstance(action.help, str):
+                action.help = plain_text(action.help)
+    for choice in subparsers._choices_actions:
+        choice.help = plain_text(choice.help)
     return parser
+
+
+_ROLE = re.compile(r":(?:py:)?(?:func|meth|class|mod|data|attr|exc):`~?([^`]+)`")
+_LITERAL = re.compile(r"``([^`]+)``")
+
+
+def plain_text(text: str | None) -> str | None:
+    """``text`` with reST markup made plain: ``literal`` and :role:`name` become `name`."""
+    if text is None:
+        return None
+    return _LITERAL.sub(r"`\1`", _ROLE.sub(r"`\1`", text))
 
 
 def parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace:

@@ -179,3 +179,12 @@ def test_partial_mutants_run_never_replaces_the_full_result(
     assert partial["selection"]["ids"] == ["prototype-build10.take.*"]
     assert [m["name"] for m in partial["mutants"]] == ["seventh-attack-card"]
     assert full.read_bytes() == before
+
+
+@pytest.mark.parametrize("command", sorted(COMMAND_MODULES))
+def test_help_texts_have_no_rest_markup(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = capsys.readouterr().out
+    assert text.startswith(f"usage: durak-conformance {command}")
+    assert "``" not in text and ":func:" not in text and ":data:" not in text

@@ -96,10 +96,19 @@ def _describe(event: dict[str, Any]) -> str | None:
         how = (
             "discarded" if event["outcome"] == "discarded" else f"taken by seat {event['defender']}"
         )
-        return f"  -> bout over: {len(event['cards'])} cards {how}"
+        return f"  -> bout over: {_cards(len(event['cards']))} {how}"
     if kind == "out":
         return f"  -> seat {event['seat']} is out"
     return None
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def _pairs(items: dict[Any, int]) -> str:
+    """``a: 3, b: 1``: a plain listing, not a Python dict."""
+    return ", ".join(f"{key}: {value}" for key, value in items.items()) or "none"
 
 
 def show_game(out: Console, game: Game, seed: int) -> None:
@@ -130,7 +139,9 @@ def summarise(
         terminations[game.result.termination.value] += 1
         durak.update(game.result.durak)
         actions += len(game.log)
-    out.print(f"[bold]{profile}[/bold] {options} - {len(games)} games, {seats} seats")
-    out.print(f"  results: {dict(terminations)}")
-    out.print(f"  durak by seat: {dict(sorted(durak.items()))}")
-    out.print(f"  log entries per game: {actions / len(games):.1f}")
+    shown = ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or "default options"
+    out.print(f"[bold]{profile}[/bold] ({shown}): {len(games)} games, {seats} seats")
+    out.print(f"  how the games ended: {_pairs(dict(terminations.most_common()))}")
+    seats_line = _pairs({f"seat {seat}": count for seat, count in sorted(durak.items())})
+    out.print(f"  games lost (durak), by seat: {seats_line}")
+    out.print(f"  actions per game: {actions / len(games):.1f} on average")
