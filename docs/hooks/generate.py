@@ -23,7 +23,15 @@ from mkdocs.structure.files import File, Files
 
 import features
 import rulesets
-from durak_conformance.site import Page, SiteBuild, build_site, default_reports_dirs, mutants_page
+from durak_conformance.site import (
+    Page,
+    SiteBuild,
+    build_site,
+    default_reports_dirs,
+    mutants_page,
+    rules_matrix,
+)
+from durak_conformance.site.schemas import schema_pages
 
 log = logging.getLogger("mkdocs.hooks.durak_conformance")
 
@@ -38,7 +46,14 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     if isinstance(snippets, dict):
         snippets["base_path"] = [str(root)]
     reports = default_reports_dirs(root)
-    site = build_site(reports_dir=reports)
+    rulesets_page = Path(config.docs_dir) / "rulesets.md"
+    meanings = (
+        rules_matrix.parse_meanings(rulesets_page.read_text(encoding="utf-8"))
+        if rulesets_page.is_file()
+        else {}
+    )
+    site = build_site(reports_dir=reports, meanings=meanings)
+    site.pages += schema_pages()
     site.pages.append(Page(mutants_page.PAGE, "Mutant kill rate", mutants_page.markdown(reports)))
     _state["site"] = site
     for warning in site.warnings:

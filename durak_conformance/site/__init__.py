@@ -17,7 +17,7 @@ Pages (source paths): ``rules-matrix/index.md``, ``rules-matrix/differences.md``
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -76,8 +76,12 @@ def build_site(
     reports_dir: Path | Sequence[Path],
     features_dir: Path | None = None,
     profiles: Sequence[Profile] | None = None,
+    meanings: Mapping[str, str] | None = None,
 ) -> SiteBuild:
     """Build every generated page from profiles, features and reports.
+
+    ``meanings`` gives each rule parameter's meaning in plain words (from the tables of
+    ``docs/rulesets.md``, :func:`~durak_conformance.site.rules_matrix.parse_meanings`).
 
     ``reports_dir`` is one folder or several: a report in a later folder replaces one of the
     same file name in an earlier one (a fresh local run over the published report).
@@ -86,11 +90,14 @@ def build_site(
     inventory = load_inventory(features_dir or features.path())
     folders = [reports_dir] if isinstance(reports_dir, Path) else list(reports_dir)
     reports = load_report_folders(folders)
-    return assemble(chosen, inventory, reports)
+    return assemble(chosen, inventory, reports, meanings)
 
 
 def assemble(
-    profiles: Sequence[Profile], inventory: Inventory, reports: Sequence[LoadedReport]
+    profiles: Sequence[Profile],
+    inventory: Inventory,
+    reports: Sequence[LoadedReport],
+    meanings: Mapping[str, str] | None = None,
 ) -> SiteBuild:
     """The pages from already loaded inputs (the unit tests feed synthetic ones)."""
     warnings: list[str] = []
@@ -98,11 +105,20 @@ def assemble(
     rows = rules_matrix.build_rows(profiles, parameter_names(), inventory)
 
     matrix = [
-        Page(rules_matrix.MATRIX_PAGE, "All rules", rules_matrix.matrix_page(rows, profiles)),
+        Page(
+            rules_matrix.MATRIX_PAGE,
+            "All rules",
+            rules_matrix.matrix_page(rows, profiles, meanings),
+        ),
         Page(
             rules_matrix.DIFFERENCES_PAGE,
             "Where profiles differ",
-            rules_matrix.differences_page(rows, profiles),
+            rules_matrix.differences_page(rows, profiles, meanings),
+        ),
+        Page(
+            rules_matrix.BY_RULE_PAGE,
+            "One rule across documents",
+            rules_matrix.by_rule_page(rows, profiles, meanings),
         ),
     ]
     profile_section = [
