@@ -188,3 +188,37 @@ def test_help_texts_have_no_rest_markup(command: str, capsys: pytest.CaptureFixt
     text = capsys.readouterr().out
     assert text.startswith(f"usage: durak-conformance {command}")
     assert "``" not in text and ":func:" not in text and ":data:" not in text
+
+
+@pytest.mark.parametrize("attempt", range(6))
+@pytest.mark.parametrize(("engine", "status"), [(["false"], 1), (["sh", "-c", "exit 7"], 7)])
+def test_an_engine_that_exits_at_once_is_named_with_its_exit_status(
+    engine: list[str],
+    status: int,
+    attempt: int,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Whatever the timing (the exit can race the handshake's write), the message names the
+    exit status, never 'output nobody asked for'."""
+    reports = tmp_path / "reports"
+    assert main(["run", "--no-progress", "--reports", str(reports), "--engine", "--", *engine]) == 3
+    err = capsys.readouterr().err
+    assert f"exit status {status}" in err and "nobody asked for" not in err
+    assert not reports.exists()
+
+
+def test_site_serve_prints_its_address(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import mkdocs.commands.serve
+
+    served: dict[str, object] = {}
+
+    def fake_serve(**kwargs: object) -> None:
+        served.update(kwargs)
+
+    monkeypatch.setattr(mkdocs.commands.serve, "serve", fake_serve)
+    assert main(["site", "--serve", "--dev-addr", "127.0.0.1:8765"]) == 0
+    assert "http://127.0.0.1:8765/" in capsys.readouterr().out
+    assert served["dev_addr"] == "127.0.0.1:8765"
