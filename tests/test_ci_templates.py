@@ -50,6 +50,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     source = tmp_path_factory.mktemp("source") / "durak-conformance"
     # A copy without the local virtual environment and caches (faster, and what a clone has).
     shutil.copytree(ROOT, source, ignore=_not_in_a_clone, symlinks=True)
+    head = _head()  # the commit being built (HEAD may move while the tests run)
     done = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(source)],
         capture_output=True,
@@ -58,7 +59,18 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     assert done.returncode == 0, done.stderr
     (built,) = out.glob("durak_conformance-*.whl")
+    _BUILT_FROM[built] = head
     return built
+
+
+_BUILT_FROM: dict[Path, str] = {}
+"""The commit each wheel was built from."""
+
+
+def _head() -> str:
+    return subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True
+    ).stdout.strip()
 
 
 def dependencies_dir(tmp_path: Path) -> Path:
@@ -143,14 +155,12 @@ def check_installed(env_dir: Path, env: dict[str, str]) -> None:
     assert Path(where).is_relative_to(env_dir), where
 
 
-def check_reports(work: Path) -> None:
+def check_reports(work: Path, wheel: Path) -> None:
     report = read_report(work / "reports" / "engine.json")
     assert report.records and all(r.status == "pass" for r in report.records)
     assert (work / "reports" / "engine.junit.xml").exists()
     # The wheel names the commit it was built from, wherever it runs.
-    head = subprocess.run(
-        ["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True
-    ).stdout.strip()
+    head = _BUILT_FROM.get(wheel, "")
     if head:
         assert (report.header.suite_revision or "").startswith(head)
 
@@ -170,7 +180,7 @@ def test_github_actions_workflow_steps_run(tmp_path: Path, wheel: Path) -> None:
             run_bash(narrowed(script), work, env)
         if INSTALL in script:
             check_installed(env_dir, env)
-    check_reports(work)
+    check_reports(work, wheel)
     summary = (tmp_path / "summary.md").read_text(encoding="utf-8")
     assert "prototype-build10" in summary
     uploads = [
@@ -200,7 +210,7 @@ def test_gitlab_job_script_runs(tmp_path: Path, wheel: Path) -> None:
     )
     run_bash(script, work, env)
     check_installed(env_dir, env)
-    check_reports(work)
+    check_reports(work, wheel)
     assert job["artifacts"]["reports"]["junit"] == "reports/engine.junit.xml"
 
 
