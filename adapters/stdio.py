@@ -409,7 +409,9 @@ class StdioAdapter(Adapter):
     """Talks to an engine program over stdin/stdout.
 
     ``checker`` checks every reply against its schema (pass None to switch it off);
-    ``timeout`` bounds every request, ``start_timeout`` the handshake of a fresh process.
+    ``timeout`` bounds every request, ``start_timeout`` the handshake of a fresh process;
+    the handshake waits at least ``timeout`` too (``--timeout`` covers it: an engine that is
+    slow to answer is often slower to start).
     """
 
     def __init__(
@@ -436,7 +438,7 @@ class StdioAdapter(Adapter):
         self.command = tuple(command)
         self.checker = checker
         self.timeout = timeout
-        self.start_timeout = start_timeout
+        self.start_timeout = max(start_timeout, timeout)
         self.stderr_lines = stderr_lines
         self.max_line = max_line
         self.name = (

@@ -74,7 +74,8 @@ DEFAULT_TIMEOUT: Final = 10.0
 """Seconds an engine has to answer one request (``--timeout``)."""
 
 HANDSHAKE_TIMEOUT: Final = 30.0
-"""Seconds a freshly started engine has to answer ``hello``."""
+"""Seconds a freshly started engine has at least to answer ``hello`` (``--timeout`` raises
+it: the handshake waits the larger of the two)."""
 
 MAX_TIMEOUT: Final = 3_600.0
 """Longest ``--timeout`` accepted; it must also be a finite number above zero."""
@@ -193,7 +194,7 @@ LIMITS: Final[tuple[Limit, ...]] = (
     Limit(
         "HANDSHAKE_TIMEOUT",
         f"{HANDSHAKE_TIMEOUT:g} s",
-        "a fresh engine's answer to `hello`",
+        "a fresh engine's answer to `hello` (or `--timeout`, when that is longer)",
         "the engine could not be started (exit 3)",
     ),
     Limit(

@@ -217,6 +217,8 @@ class Loaded:
 
     totals: dict[str, Any] = field(default_factory=dict)
     mutants: list[dict[str, Any]] = field(default_factory=list)
+    partial: bool = False
+    """Written by a run narrowed to some scenarios (``mutants --id/--tags``)."""
 
 
 def load(path: Path) -> Loaded | None:
@@ -224,4 +226,8 @@ def load(path: Path) -> Loaded | None:
     if not path.exists():
         return None
     data = json.loads(path.read_text(encoding="utf-8"))
-    return Loaded(dict(data.get("totals") or {}), list(data.get("mutants") or []))
+    return Loaded(
+        dict(data.get("totals") or {}),
+        list(data.get("mutants") or []),
+        partial=bool(data.get("partial", False)),
+    )

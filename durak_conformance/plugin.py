@@ -706,7 +706,8 @@ def _record(
                 "(a bug in durak-conformance, not in the engine: please report it)"
             )
     ids = [m.args[0] for m in item.iter_markers("scenario_id")]
-    clauses = [m.args[0] for m in item.iter_markers("rule")]
+    # Sorted: pytest-bdd keeps tags in a set, whose order changes from run to run.
+    clauses = sorted({str(m.args[0]) for m in item.iter_markers("rule")})
     feature, name, line = item.stash.get(_scenario_key, ("", item.name, 0))
     row = {k: v for k, v in example_row(item).items() if k not in ("profile", "options")}
     base_id = ids[0] if ids else item.name

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich import box
 from rich.console import Console
 from rich.markup import escape as rich_escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -54,11 +55,12 @@ from durak_conformance.reports import (
 from durak_conformance.reports.atomic import write_set
 from durak_conformance.reports.badges import badges
 from durak_conformance.reports.groups import (
-    VERDICT_LABELS,
     VERDICTS,
     cause_groups,
     reason_note_text,
     reason_note_totals,
+    skip_reasons,
+    unclaimed_profiles,
     verdict,
 )
 from durak_conformance.reports.json_report import dumps, loads
@@ -67,6 +69,7 @@ from durak_conformance.reports.markdown import markdown_summary
 from durak_conformance.reports.model import InternalError, ReasonNote
 from durak_conformance.reports.naming import (
     INCOMPLETE_FOLDER,
+    LOCAL_REPORTS,
     check_name,
     is_profile_id,
     report_name,
@@ -94,7 +97,7 @@ class RunOptions:
     ids: list[str] = field(default_factory=list)
     jobs: int = 1
     max_fail: int = 0
-    reports_dir: Path = Path("reports")
+    reports_dir: Path = LOCAL_REPORTS
     name: str | None = None
     expectations: Path | None = None
     strict: bool = False
@@ -656,42 +659,97 @@ def _render_what_can_be(report: RunReport, name: str, folder: Path) -> dict[Path
     return texts
 
 
+SUMMARY_LABELS: dict[str, str] = {
+    "pass": "pass",
+    "fail": "fail",
+    "error": "error",
+    "blocked": "block",
+    "skip": "skip",
+    "xfail": "xfail",
+    "xpass": "xpass",
+    "note": "notes",
+}
+"""Short column heads of the console summary, so it fits 80 columns."""
+
+
 def summary_table(report: RunReport) -> Table:
-    """Verdicts per profile and rule area: passed, failed (at the rule's own steps), errored,
-    blocked (stopped earlier by another cause), skipped, xfail, xpass; and reason notes."""
+    """Verdicts per profile (pass, fail at the rule's own steps, error, blocked by another
+    cause, skip, xfail, xpass, reason notes), compact enough for an 80-column terminal.
+
+    Each profile has one row of totals; under it only the rule areas with something to look
+    at (a failure, an error, a blocked scenario, an unexpected pass or reason notes), so a
+    green run is a few lines and a red one names where.  A profile the engine does not claim
+    says so instead of counting its skips.  Names are never cut: the numbers are narrow.
+    """
     counts: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
-    notes: Counter[tuple[str, str]] = Counter()
     for record in report.records:
-        counts[(record.profile, record.area)][verdict(record)] += 1
+        counter = counts[(record.profile, record.area)]
+        counter[verdict(record)] += 1
         if record.reason_notes:
-            notes[(record.profile, record.area)] += 1
+            counter["note"] += 1
+    unclaimed = set(unclaimed_profiles(report.records))
     impl = report.header.implementation
     title = limits.printable(f"{impl.name} {impl.version}".strip(), newlines=False)
     if not report.complete:
         title += " (INCOMPLETE)"
-    table = Table(title=rich_escape(title))
-    table.add_column("profile")
-    table.add_column("rule area")
-    for name in VERDICTS:
-        table.add_column(VERDICT_LABELS[name], justify="right")
-    table.add_column("reason notes", justify="right")
-    previous = ""
+    table = Table(
+        title=rich_escape(title),
+        box=box.SIMPLE_HEAD,
+        collapse_padding=True,
+        pad_edge=False,
+        show_edge=False,
+    )
+    table.add_column("profile / rule area", no_wrap=True, overflow="fold")
+    columns = [*VERDICTS, "note"]
+    for name in columns:
+        label = SUMMARY_LABELS[name]
+        table.add_column(label, justify="right", no_wrap=True, min_width=len(label))
+    by_profile: dict[str, dict[str, Counter[str]]] = defaultdict(dict)
+    for (profile, area), counter in counts.items():
+        by_profile[profile][area] = counter
     totals: Counter[str] = Counter()
-    total_notes = 0
-    for (profile, area), counter in sorted(counts.items()):
-        totals.update(counter)
-        total_notes += notes[(profile, area)]
-        styled = [_cell(counter[c], c) for c in VERDICTS]
+    for profile in sorted(by_profile):
+        areas = by_profile[profile]
+        profile_totals: Counter[str] = Counter()
+        for counter in areas.values():
+            profile_totals.update(counter)
+        totals.update(profile_totals)
+        if profile in unclaimed:
+            table.add_row(
+                f"{rich_escape(profile)} [dim](not claimed)[/dim]",
+                *["" if c != "skip" else _cell(profile_totals[c], c) for c in columns],
+            )
+            continue
         table.add_row(
-            profile if profile != previous else "",
-            area,
-            *styled,
-            _cell(notes[(profile, area)], "note"),
+            f"[bold]{rich_escape(profile)}[/bold]", *[_cell(profile_totals[c], c) for c in columns]
         )
-        previous = profile
+        for area in sorted(areas):
+            counter = areas[area]
+            if any(counter[c] for c in ("fail", "error", "blocked", "xpass", "note")):
+                table.add_row(
+                    f"  {rich_escape(area or '(none)')}", *[_cell(counter[c], c) for c in columns]
+                )
     table.add_section()
-    table.add_row("all", "", *[_cell(totals[c], c) for c in VERDICTS], _cell(total_notes, "note"))
+    table.add_row("all", *[_cell(totals[c], c) for c in columns])
     return table
+
+
+def describe_skips(report: RunReport, limit: int = 5) -> list[str]:
+    """Why scenarios were skipped, the most frequent reasons first, for the console."""
+    reasons = skip_reasons(report.records)
+    if not reasons:
+        return []
+    total = sum(count for _, count in reasons)
+    width = len(str(reasons[0][1]))
+    lines = [f"skipped {total} scenario{'s' if total != 1 else ''}, by reason:"]
+    for reason, count in reasons[:limit]:
+        lines.append(f"  {count:>{width}}  {reason}")
+    if len(reasons) > limit:
+        rest = sum(count for _, count in reasons[limit:])
+        lines.append(
+            f"  {rest:>{width}}  in {len(reasons) - limit} other reasons (see the Markdown summary)"
+        )
+    return [limits.printable(limits.clip(line, 300), newlines=False) for line in lines]
 
 
 def _cell(value: int, status: str) -> str:

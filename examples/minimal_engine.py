@@ -1,6 +1,6 @@
 """A minimal protocol v1 engine: the reference engine's Game library behind stdin/stdout.
 
-Run ``durak-conformance smoke -- python examples/minimal_engine.py`` to check it.
+Run ``durak-conformance smoke --engine -- python examples/minimal_engine.py`` to check it.
 docs/adapter-authors.md walks through it line by line.
 """
 

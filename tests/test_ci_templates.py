@@ -1,31 +1,121 @@
-"""The documented CI jobs run: their commands are executed here against the reference engine
-served over stdio (installing and building are the only steps left out)."""
+"""The documented CI jobs run, install step included.
+
+Each template's steps are executed here in a fresh virtual environment: the install step as
+written, with ``DURAK_CONFORMANCE`` pointing at a wheel built from this checkout (the
+templates' default is a git URL of the repository, which pip builds the same way), then the
+smoke test, the conformance run and the summary against the reference engine served over
+stdio.  Only building the engine (``make engine``) is left out.  The wheel's dependencies are
+taken from the test environment (a ``.pth`` file), so the install needs no download and
+installs durak-conformance itself, not an editable copy.
+"""
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import sysconfig
+import venv
 from pathlib import Path
 
+import pytest
 import yaml
 
 from durak_conformance.reports import read_report
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "ci-templates"
-SKIPPED = ("pip install", "make engine")
+SKIPPED = ("make engine",)
+INSTALL = 'pip install "$DURAK_CONFORMANCE"'
 # A small selection keeps this test quick; the commands are otherwise exactly the templates'.
 SELECTION = " --profile prototype-build10 --id 'prototype-build10.take.*'"
+OURS = ("durak_conformance", "adapters", "reference_engine", "rulesets", "features")
 
 
-def environment(tmp_path: Path) -> dict[str, str]:
-    env = dict(os.environ)
-    bin_dir = str(Path(sys.executable).parent)
-    env["PATH"] = bin_dir + os.pathsep + env.get("PATH", "")
-    env["ENGINE_COMMAND"] = f"{sys.executable} -m durak_conformance serve"
+def _not_in_a_clone(folder: str, names: list[str]) -> set[str]:
+    """Local environments, build output and caches: what a fresh clone does not have."""
+    top = (
+        {".venv", "build", "dist", "site", "conformance-reports"} if Path(folder) == ROOT else set()
+    )
+    return {
+        n for n in names if n in top or n == "__pycache__" or n.endswith((".egg-info", "_cache"))
+    }
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A wheel of this checkout, built as pip builds it from the repository."""
+    out = tmp_path_factory.mktemp("wheel")
+    source = tmp_path_factory.mktemp("source") / "durak-conformance"
+    # A copy without the local virtual environment and caches (faster, and what a clone has).
+    shutil.copytree(ROOT, source, ignore=_not_in_a_clone, symlinks=True)
+    head = _head()  # the commit being built (HEAD may move while the tests run)
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(source)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    (built,) = out.glob("durak_conformance-*.whl")
+    _BUILT_FROM[built] = head
+    return built
+
+
+_BUILT_FROM: dict[Path, str] = {}
+"""The commit each wheel was built from."""
+
+
+def _head() -> str:
+    return subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True
+    ).stdout.strip()
+
+
+def dependencies_dir(tmp_path: Path) -> Path:
+    """The test environment's packages without durak-conformance's own."""
+    folder = tmp_path / "deps"
+    folder.mkdir()
+    site_packages = Path(sysconfig.get_paths()["purelib"])
+    for entry in site_packages.iterdir():
+        name = entry.name.lower()
+        if name.startswith(("__editable__", "durak_conformance", "_durak")) or name in OURS:
+            continue
+        (folder / entry.name).symlink_to(entry)
+    return folder
+
+
+def fresh_environment(tmp_path: Path) -> Path:
+    """A new virtual environment (with its own pip) that also sees the test environment's
+    dependencies."""
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=True, symlinks=True).create(env_dir)
+    purelib = subprocess.run(
+        [
+            str(env_dir / "bin" / "python"),
+            "-c",
+            "import sysconfig; print(sysconfig.get_paths()['purelib'])",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    deps = dependencies_dir(tmp_path)
+    (Path(purelib) / "test-dependencies.pth").write_text(f"{deps}\n", encoding="utf-8")
+    return env_dir
+
+
+def environment(tmp_path: Path, env_dir: Path, wheel: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
+    env["PATH"] = str(env_dir / "bin") + os.pathsep + env.get("PATH", "")
+    env["VIRTUAL_ENV"] = str(env_dir)
+    env["DURAK_CONFORMANCE"] = str(wheel)
+    env["ENGINE_COMMAND"] = f"{env_dir / 'bin' / 'python'} -m durak_conformance serve"
     env["EXPECTATIONS"] = str(tmp_path / "none.yaml")
     env["GITHUB_STEP_SUMMARY"] = str(tmp_path / "summary.md")
+    env["PIP_NO_INDEX"] = "1"  # every dependency is already there: nothing to download
+    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     env.pop("CI_MERGE_REQUEST_IID", None)
     return env
 
@@ -34,11 +124,11 @@ def narrowed(command: str) -> str:
     return command.replace("durak-conformance run ", "durak-conformance run" + SELECTION + " ")
 
 
-def run_bash(script: str, tmp_path: Path) -> None:
+def run_bash(script: str, work: Path, env: dict[str, str]) -> None:
     done = subprocess.run(
         ["bash", "-euo", "pipefail", "-c", script],
-        cwd=tmp_path,
-        env=environment(tmp_path),
+        cwd=work,
+        env=env,
         capture_output=True,
         text=True,
         timeout=300,
@@ -46,38 +136,81 @@ def run_bash(script: str, tmp_path: Path) -> None:
     assert done.returncode == 0, f"{script}\n{done.stdout}\n{done.stderr}"
 
 
-def check_reports(tmp_path: Path) -> None:
-    report = read_report(tmp_path / "reports" / "engine.json")
+def check_installed(env_dir: Path, env: dict[str, str]) -> None:
+    """The environment runs an installed (not editable) durak-conformance from the wheel."""
+    tool = shutil.which("durak-conformance", path=env["PATH"])
+    assert tool is not None and Path(tool).parent == env_dir / "bin"
+    where = subprocess.run(
+        [
+            str(env_dir / "bin" / "python"),
+            "-c",
+            "import durak_conformance; print(durak_conformance.__file__)",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+        cwd=env_dir,
+    ).stdout.strip()
+    assert Path(where).is_relative_to(env_dir), where
+
+
+def check_reports(work: Path, wheel: Path) -> None:
+    report = read_report(work / "reports" / "engine.json")
     assert report.records and all(r.status == "pass" for r in report.records)
-    assert (tmp_path / "reports" / "engine.junit.xml").exists()
+    assert (work / "reports" / "engine.junit.xml").exists()
+    # The wheel names the commit it was built from, wherever it runs.
+    head = _BUILT_FROM.get(wheel, "")
+    if head:
+        assert (report.header.suite_revision or "").startswith(head)
 
 
-def test_github_actions_workflow_steps_run(tmp_path: Path) -> None:
+def test_github_actions_workflow_steps_run(tmp_path: Path, wheel: Path) -> None:
     workflow = yaml.safe_load((TEMPLATES / "github-actions.yml").read_text(encoding="utf-8"))
     (job,) = workflow["jobs"].values()
+    assert job["env"]["DURAK_CONFORMANCE"].startswith("git+https://")
     steps = [s["run"] for s in job["steps"] if "run" in s]
-    assert any("durak-conformance run" in s for s in steps)
+    assert INSTALL in steps[0] and any("durak-conformance run" in s for s in steps)
+    env_dir = fresh_environment(tmp_path)
+    env = environment(tmp_path, env_dir, wheel)
+    work = tmp_path / "engine-repo"
+    work.mkdir()
     for script in steps:
         if not any(skip in script for skip in SKIPPED):
-            run_bash(narrowed(script), tmp_path)
-    check_reports(tmp_path)
+            run_bash(narrowed(script), work, env)
+        if INSTALL in script:
+            check_installed(env_dir, env)
+    check_reports(work, wheel)
     summary = (tmp_path / "summary.md").read_text(encoding="utf-8")
     assert "prototype-build10" in summary
     uploads = [
         s for s in job["steps"] if str(s.get("uses", "")).startswith("actions/upload-artifact")
     ]
     assert uploads and uploads[0]["with"]["path"] == "reports/"
+    # docs/ci.md's next step, with the installed tool outside any checkout of ours: the wheel
+    # carries mkdocs.yml, the docs, the snippets they embed and the published reports.
+    run_bash("durak-conformance site --reports reports --output site", work, env)
+    assert "DURAK_CONFORMANCE" in (work / "site" / "ci.html").read_text(encoding="utf-8")
+    conformance = (work / "site" / "conformance" / "index.html").read_text(encoding="utf-8")
+    assert "engine.html" in conformance
 
 
-def test_gitlab_job_script_runs(tmp_path: Path) -> None:
+def test_gitlab_job_script_runs(tmp_path: Path, wheel: Path) -> None:
     config = yaml.safe_load((TEMPLATES / "gitlab-ci.yml").read_text(encoding="utf-8"))
     job = config["durak-conformance"]
+    assert job["variables"]["DURAK_CONFORMANCE"].startswith("git+https://")
     lines = [*job["before_script"], *job["script"], *job["after_script"]]
+    assert INSTALL in lines[0]
+    env_dir = fresh_environment(tmp_path)
+    env = environment(tmp_path, env_dir, wheel)
+    work = tmp_path / "engine-repo"
+    work.mkdir()
     script = "\n".join(
         narrowed(line) for line in lines if not any(skip in line for skip in SKIPPED)
     )
-    run_bash(script, tmp_path)
-    check_reports(tmp_path)
+    run_bash(script, work, env)
+    check_installed(env_dir, env)
+    check_reports(work, wheel)
     assert job["artifacts"]["reports"]["junit"] == "reports/engine.junit.xml"
 
 

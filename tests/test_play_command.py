@@ -37,3 +37,14 @@ def test_bad_input_is_refused_with_exit_2(
 ) -> None:
     assert main(args) == 2
     assert message in capsys.readouterr().err
+
+
+def test_output_is_plain_text_not_python(capsys: pytest.CaptureFixture[str]) -> None:
+    """Counts read as English ("1 card"), summaries as listings, never Python dicts."""
+    assert main(["play", "howto-durak", "--games", "6"]) == 0
+    summary = capsys.readouterr().out
+    assert "{" not in summary and "'" not in summary
+    assert "games lost (durak), by seat: seat 1:" in summary
+    for seed in range(1, 6):
+        assert main(["play", "howto-durak", "--seed", str(seed)]) == 0
+        assert " 1 cards " not in capsys.readouterr().out

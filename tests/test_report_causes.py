@@ -152,8 +152,18 @@ def test_a_bad_failure_is_refused_with_its_path() -> None:
 
 @pytest.mark.parametrize("name", ["reference.json", "durakgame.json"])
 def test_the_committed_older_reports_still_read(name: str) -> None:
-    """Reports written before failures were recorded have no failure or notes: still valid."""
-    old = read_report(ROOT / "reports" / name)
+    """Reports written before failures were recorded have no failure or notes: still valid.
+
+    The committed reports are regenerated with the suite (and then have those fields), so
+    the older form is made from them by taking the newer fields out.
+    """
+    data = json.loads((ROOT / "reports" / name).read_text(encoding="utf-8"))
+    for record in data["records"]:
+        record.pop("failure", None)
+        record.pop("reason_notes", None)
+    for key in ("reason_notes", "causes", "internal_error"):
+        data["footer"].pop(key, None)
+    old = loads(json.dumps(data), f"older {name}")
     assert all(r.failure is None and r.reason_notes == [] for r in old.records)
     assert old.footer.internal_error is None
     # and written again by this version, they read back the same

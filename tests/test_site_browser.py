@@ -90,6 +90,45 @@ for (const frame of frames) {
 </script>"""
 
 
+STICKY_FRAME = "sticky-frame.html"
+"""The rules matrix in a frame, scrolled down inside its box and filtered by its script; the
+measurements (where the column heads are, how many rows the filter leaves) are recorded on
+the frame page's ``<html>`` element."""
+
+_STICKY_SCRIPT = """<script>
+const frame = document.querySelector("iframe");
+frame.addEventListener("load", () => setTimeout(() => {
+  const doc = frame.contentDocument;
+  const box = doc.querySelector(".dc-scroll-tall");
+  const head = doc.querySelector("table.dc-rules-matrix thead th:nth-child(2)");
+  const result = {box: !!box, before: head.getBoundingClientRect().top};
+  box.scrollTop = 1500;
+  setTimeout(() => {
+    result.scrolled = box.scrollTop;
+    result.boxTop = box.getBoundingClientRect().top;
+    result.headTop = head.getBoundingClientRect().top;
+    const form = doc.querySelector("form.dc-filters");
+    result.filters = !!form;
+    result.rows = doc.querySelectorAll("tr.dc-row").length;
+    const differs = form.querySelector("input[name=differs]");
+    differs.checked = true;
+    differs.dispatchEvent(new Event("change"));
+    result.differingShown = doc.querySelectorAll("tr.dc-row:not(.dc-hidden)").length;
+    differs.checked = false;
+    differs.dispatchEvent(new Event("change"));
+    const kind = form.querySelector("select[name=kind]");
+    kind.value = "ambiguous";
+    kind.dispatchEvent(new Event("change"));
+    result.ambiguousShown = doc.querySelectorAll("tr.dc-row:not(.dc-hidden)").length;
+    const code = doc.querySelector("table.dc-rules-matrix tbody th code");
+    result.wordBreak = frame.contentWindow.getComputedStyle(code).wordBreak;
+    result.overflowWrap = frame.contentWindow.getComputedStyle(code).overflowWrap;
+    document.documentElement.setAttribute("data-dc-sticky", JSON.stringify(result));
+  }, 300);
+}, 300));
+</script>"""
+
+
 def frames_page(pages: list[str], width: int, height: int) -> str:
     frames = "".join(
         f'<iframe data-page="{page}" src="{page}" width="{width}" height="{height}" '
@@ -135,6 +174,10 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     # same page in a frame scrolls and draws properly.
     failure = frames_page(["conformance/toy-engine.html#r-3"], 1380, 980)
     (site / FAILURE_FRAME).write_text(failure, encoding="utf-8")
+    sticky = frames_page(["rules-matrix/index.html"], 1380, 700).replace(
+        _FRAMES_SCRIPT, _STICKY_SCRIPT
+    )
+    (site / STICKY_FRAME).write_text(sticky, encoding="utf-8")
 
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, format: str, *args: object) -> None:
@@ -189,6 +232,7 @@ class _Dom(html.parser.HTMLParser):
         self.rows: list[dict[str, object]] = []
         self.head: list[str] = []
         self.probe: str | None = None
+        self.sticky: str | None = None
         self._in_head = False
         self._in_th = False
         self._row: dict[str, object] | None = None
@@ -197,6 +241,8 @@ class _Dom(html.parser.HTMLParser):
         a = dict(attrs)
         if tag == "html" and a.get("data-dc-probe"):
             self.probe = a["data-dc-probe"]
+        if tag == "html" and a.get("data-dc-sticky"):
+            self.sticky = a["data-dc-sticky"]
         if tag == "thead":
             self._in_head = True
         if tag == "th" and self._in_head:
@@ -235,6 +281,7 @@ RENDERS = [
     ("rules-matrix/differences.html", DESKTOP, "rules-differences.png"),
     ("conformance/index.html", DESKTOP, "conformance.png"),
     (FAILURE_FRAME, DESKTOP, "conformance-failure.png"),
+    (STICKY_FRAME, DESKTOP, "rules-matrix-scrolled.png"),
     (PHONE_FRAMES, f"{len(PHONE_PAGES) * 400 + 16},{int(PHONE.split(',')[1]) + 16}", "phone.png"),
 ]
 
@@ -252,7 +299,9 @@ def test_rules_matrix_shows_every_parameter_and_profile_with_citation_links(
 ) -> None:
     dom = parse(doms["rules-matrix/index.html"])
     profiles = list_profiles()
-    assert dom.head == ["rule", *profiles, "shown by"]
+    # Columns name the documents (their titles), with the profile id under each title.
+    titles = [load_profile(p).title + p for p in profiles]
+    assert dom.head == ["rule", *titles, "shown by"]
     rows = [r for r in dom.rows if str(r["id"] or "").startswith("p-")]
     assert [r["id"] for r in rows] == [f"p-{n}" for n in parameter_names()]
     for row in rows:
@@ -285,6 +334,24 @@ def test_conformance_matrix_shows_the_run_and_drills_down(doms: dict[str, str]) 
     links = [str(h) for r in dom.rows for h in r["links"]]  # type: ignore[attr-defined]
     assert "toy-engine.html#videochess--attack-and-defence" in links
     assert "toy-engine.html#videochess--take" in links
+
+
+def test_matrix_heads_stay_in_view_and_filters_work(doms: dict[str, str]) -> None:
+    """Scrolled down 1,500 px inside its box, the matrix's column heads are still at the top
+    of the box (the sticky head works); the filters leave the differing or the ambiguous
+    rows; identifiers are never broken inside a word."""
+    sticky = parse(doms[STICKY_FRAME]).sticky
+    assert sticky is not None, "the measuring script did not run"
+    measured = json.loads(sticky)
+    assert measured["box"] and measured["scrolled"] > 1000, measured
+    assert abs(measured["headTop"] - measured["boxTop"]) <= 2, measured
+    profiles = [load_profile(p) for p in list_profiles()]
+    rows = build_rows(profiles, parameter_names(), load_inventory(features.path()))
+    assert measured["filters"] and measured["rows"] == len(rows)
+    assert measured["differingShown"] == sum(r.differs for r in rows)
+    ambiguous = sum(any(c.kind == "ambiguous" for c in r.cells) for r in rows)
+    assert 0 < measured["ambiguousShown"] == ambiguous
+    assert measured["wordBreak"] == "normal" and measured["overflowWrap"] == "normal"
 
 
 @pytest.mark.parametrize("page", PHONE_PAGES)

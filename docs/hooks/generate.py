@@ -1,12 +1,13 @@
 """MkDocs hook: generate the data pages (matrices, profiles, catalogue, conformance).
 
 Registered in ``mkdocs.yml`` under ``hooks:``.  ``on_config`` builds every page from the
-rulesets, the features and the reports folder (``$DURAK_CONFORMANCE_REPORTS``, default
+rulesets, the features and the reports folders (``$DURAK_CONFORMANCE_REPORTS``, default
 ``reports/`` next to ``mkdocs.yml``) and expands the navigation: a nav entry naming a section
 index (``profiles/index.md``) becomes that section with every generated page under it.
-``on_files`` adds the pages as generated files.  Problems in the data (a feature that does not
-parse, a tag naming no clause, an unreadable report) are logged as warnings, which fail a
-``--strict`` build.
+``on_files`` adds the pages as generated files.  Snippet lines (``--8<--``) are read relative
+to ``mkdocs.yml``'s folder, wherever the build is started.  Problems in the data (a feature
+that does not parse, a tag naming no clause, an unreadable report) are logged as warnings,
+which fail a ``--strict`` build.
 """
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ from durak_conformance.site import (
     Page,
     SiteBuild,
     build_site,
-    default_reports_dir,
+    default_reports_dirs,
     derivations_page,
     mutants_page,
+    rules_matrix,
 )
+from durak_conformance.site.schemas import schema_pages
 
 log = logging.getLogger("mkdocs.hooks.durak_conformance")
 
@@ -39,8 +42,20 @@ _state: dict[str, SiteBuild] = {}
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     root = Path(config.config_file_path).parent
-    reports = default_reports_dir(root)
-    site = build_site(reports_dir=reports)
+    # Snippet paths are relative to the project (mkdocs.yml's folder), not to wherever the
+    # build was started: `durak-conformance site` runs from any folder.
+    snippets = config.mdx_configs.get("pymdownx.snippets")
+    if isinstance(snippets, dict):
+        snippets["base_path"] = [str(root)]
+    reports = default_reports_dirs(root)
+    rulesets_page = Path(config.docs_dir) / "rulesets.md"
+    meanings = (
+        rules_matrix.parse_meanings(rulesets_page.read_text(encoding="utf-8"))
+        if rulesets_page.is_file()
+        else {}
+    )
+    site = build_site(reports_dir=reports, meanings=meanings)
+    site.pages += schema_pages()
     site.pages.append(Page(mutants_page.PAGE, "Mutant kill rate", mutants_page.markdown(reports)))
     site.pages.append(Page(derivations_page.PAGE, "Derived set-ups", derivations_page.markdown()))
     found = coverage.cells()
@@ -66,7 +81,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
     root = Path(config.config_file_path).parent
-    for path in (features.path(), rulesets.path(), default_reports_dir(root)):
+    for path in (features.path(), rulesets.path(), *default_reports_dirs(root)):
         if path.exists():
             server.watch(str(path))
     return server

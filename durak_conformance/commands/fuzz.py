@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from durak_conformance import limits
+from durak_conformance.commands import arguments
+from durak_conformance.commands.engine_choice import TIMEOUT_HELP, add_engine_arguments
 
 EXIT_OK, EXIT_DIVERGENCE, EXIT_USAGE, EXIT_ENGINE = 0, 1, 2, 3
 
@@ -35,12 +37,8 @@ def register(subparsers: Any) -> None:
             "0 no divergence, 1 divergence found, 2 usage error, 3 the engine could not start."
         ),
     )
-    engine = parser.add_mutually_exclusive_group()
-    engine.add_argument(
-        "--adapter", metavar="NAME", help="an adapter by name (reference, mutant:NAME, ...)"
-    )
-    engine.add_argument(
-        "--engine", action="store_true", help="the engine command line follows after --"
+    add_engine_arguments(
+        parser, "an adapter by name (reference, mutant:NAME, ...; see `durak-conformance adapters`)"
     )
     parser.add_argument("--profile", required=True, metavar="PROFILE", help="profile to play")
     parser.add_argument(
@@ -56,7 +54,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--games", type=int, default=100, metavar="N", help="games (default 100)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="campaign seed")
     parser.add_argument(
-        "--jobs", "-j", type=int, default=1, metavar="N", help="processes (0: every core)"
+        "--jobs",
+        "-j",
+        type=arguments.jobs,
+        default=1,
+        metavar="N",
+        help="processes, 0 for every core (default 1)",
     )
     parser.add_argument(
         "--shard", default="1/1", metavar="I/N", help="play only shard I of N of the games"
@@ -94,15 +97,12 @@ def register(subparsers: Any) -> None:
         type=limits.timeout_argument,
         default=limits.DEFAULT_TIMEOUT,
         metavar="SECONDS",
-        help=f"per-request timeout (default {limits.DEFAULT_TIMEOUT:g})",
+        help=TIMEOUT_HELP,
     )
     parser.add_argument(
         "--no-schema-check",
         action="store_true",
         help="do not check stdio replies against the protocol schemas (faster)",
-    )
-    parser.add_argument(
-        "command", nargs=argparse.REMAINDER, help="with --engine: -- COMMAND [ARG ...]"
     )
     parser.set_defaults(func=main)
 
@@ -113,6 +113,7 @@ def main(args: argparse.Namespace) -> int:
 
     from adapters.base import EngineFailure, UnsupportedByEngine
     from adapters.registry import UnknownAdapter
+    from durak_conformance.commands.engine_choice import EngineChoiceError, engine_command
     from durak_conformance.fuzzing.campaign import (
         EngineSpec,
         FuzzUsageError,
@@ -125,14 +126,11 @@ def main(args: argparse.Namespace) -> int:
     from durak_conformance.fuzzing.lockstep import Lockstep
     from durak_conformance.runner import UsageError, parse_option_pairs
 
-    command = list(args.command)
-    if command and command[0] == "--":
-        command = command[1:]
     try:
-        if args.engine and not command:
-            raise FuzzUsageError("--engine needs the engine's command line after --")
-        if command and not args.engine:
-            raise FuzzUsageError(f"unexpected arguments {' '.join(command)} (use --engine -- CMD)")
+        try:
+            command = engine_command(args, "fuzz")
+        except EngineChoiceError as exc:
+            raise FuzzUsageError(str(exc)) from None
         if args.games < 1:
             raise FuzzUsageError("--games must be at least 1")
         if not 0 <= args.illegal_rate < 1 or not 0 <= args.legal_rate <= 1:

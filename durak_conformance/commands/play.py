@@ -13,6 +13,7 @@ from typing import Any
 
 from rich.console import Console
 
+from durak_conformance.commands import arguments
 from durak_conformance.profiles import ProfileError, load_profile, resolve
 from durak_conformance.runner import UsageError, parse_option_pairs
 from reference_engine import Game, Rules, RulesError, deck
@@ -36,7 +37,13 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--seats", type=int, help="number of seats (default: the fewest allowed)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    parser.add_argument("--games", type=int, default=1, help="games to play (default 1)")
+    parser.add_argument(
+        "--games",
+        type=arguments.count,
+        default=1,
+        metavar="N",
+        help="games to play (default 1: one game shown action by action; more: a summary)",
+    )
     parser.set_defaults(func=main)
 
 
@@ -49,7 +56,7 @@ def main(args: argparse.Namespace) -> int:
         resolved = resolve(load_profile(args.profile), options)
         rules = Rules.from_mapping(resolved.params)
         seats = args.seats or rules.min_seats
-        games = [play_one(rules, seats, args.seed + i) for i in range(max(args.games, 1))]
+        games = [play_one(rules, seats, args.seed + i) for i in range(args.games)]
     except (UsageError, ProfileError, RulesError) as exc:
         err.print(f"[red]error:[/red] {exc}")
         return 2
@@ -89,10 +96,19 @@ def _describe(event: dict[str, Any]) -> str | None:
         how = (
             "discarded" if event["outcome"] == "discarded" else f"taken by seat {event['defender']}"
         )
-        return f"  -> bout over: {len(event['cards'])} cards {how}"
+        return f"  -> bout over: {_cards(len(event['cards']))} {how}"
     if kind == "out":
         return f"  -> seat {event['seat']} is out"
     return None
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def _pairs(items: dict[Any, int]) -> str:
+    """``a: 3, b: 1``: a plain listing, not a Python dict."""
+    return ", ".join(f"{key}: {value}" for key, value in items.items()) or "none"
 
 
 def show_game(out: Console, game: Game, seed: int) -> None:
@@ -123,7 +139,9 @@ def summarise(
         terminations[game.result.termination.value] += 1
         durak.update(game.result.durak)
         actions += len(game.log)
-    out.print(f"[bold]{profile}[/bold] {options} - {len(games)} games, {seats} seats")
-    out.print(f"  results: {dict(terminations)}")
-    out.print(f"  durak by seat: {dict(sorted(durak.items()))}")
-    out.print(f"  log entries per game: {actions / len(games):.1f}")
+    shown = ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or "default options"
+    out.print(f"[bold]{profile}[/bold] ({shown}): {len(games)} games, {seats} seats")
+    out.print(f"  how the games ended: {_pairs(dict(terminations.most_common()))}")
+    seats_line = _pairs({f"seat {seat}": count for seat, count in sorted(durak.items())})
+    out.print(f"  games lost (durak), by seat: {seats_line}")
+    out.print(f"  actions per game: {actions / len(games):.1f} on average")

@@ -1,7 +1,9 @@
 """``durak-conformance run``: the conformance suite against an engine, with reports.
 
 With no arguments it runs every profile against the in-process reference engine and writes
-``reports/reference.{json,junit.xml,md}`` and badges.  Exit codes: 0 all as expected,
+``conformance-reports/reference.{json,junit.xml,md}`` and badges (a folder the project's git
+ignores: the committed reports in ``reports/`` are the published ones, refreshed on purpose
+with ``--reports reports``).  Exit codes: 0 all as expected,
 1 unexpected failures (or, with ``--strict``, unexpected passes; with ``--strict-reasons``,
 refusals for a missing or different reason), 2 usage or configuration errors, 3 the engine
 could not be started, 4 the run was cut short by an internal error (the reports hold what was
@@ -20,11 +22,20 @@ from rich.markup import escape
 
 from adapters.base import EngineFailure
 from durak_conformance import interrupts, limits
+from durak_conformance.commands import arguments
+from durak_conformance.commands.engine_choice import (
+    TIMEOUT_HELP,
+    EngineChoiceError,
+    add_engine_arguments,
+    engine_command,
+)
+from durak_conformance.reports.naming import LOCAL_REPORTS
 from durak_conformance.runner import (
     RunOptions,
     UsageError,
     describe_failures,
     describe_reason_notes,
+    describe_skips,
     engine_failure_exit,
     parse_option_pairs,
     run,
@@ -48,14 +59,8 @@ def register(subparsers: Any) -> None:
             "short by an internal error (the reports hold what was played, marked incomplete)."
         ),
     )
-    engine = parser.add_mutually_exclusive_group()
-    engine.add_argument(
-        "--adapter",
-        metavar="NAME",
-        help="an adapter by name (see `durak-conformance adapters`); default: reference",
-    )
-    engine.add_argument(
-        "--engine", action="store_true", help="the engine command line follows after --"
+    add_engine_arguments(
+        parser, "an adapter by name (see `durak-conformance adapters`); default: reference"
     )
     parser.add_argument(
         "--profile",
@@ -99,20 +104,24 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--jobs",
         "-j",
-        type=int,
+        type=arguments.jobs,
         default=1,
         metavar="N",
-        help="run on N processes (results are the same as a serial run)",
+        help="run on N processes, 0 for every core (results are the same as a serial run)",
     )
     parser.add_argument(
-        "--max-fail", type=int, default=0, metavar="N", help="stop after N failures"
+        "--max-fail",
+        type=arguments.at_least_zero,
+        default=0,
+        metavar="N",
+        help="stop after N failures (default 0: never)",
     )
     parser.add_argument(
         "--reports",
         type=Path,
-        default=Path("reports"),
+        default=LOCAL_REPORTS,
         metavar="DIR",
-        help="where to write the reports (default: reports/)",
+        help=f"where to write the reports (default: {LOCAL_REPORTS}/)",
     )
     parser.add_argument(
         "--name",
@@ -144,8 +153,7 @@ def register(subparsers: Any) -> None:
         type=limits.timeout_argument,
         default=limits.DEFAULT_TIMEOUT,
         metavar="SECONDS",
-        help=f"per-request timeout for stdio engines (default {limits.DEFAULT_TIMEOUT:g}, "
-        f"at most {limits.MAX_TIMEOUT:g})",
+        help=TIMEOUT_HELP,
     )
     parser.add_argument(
         "--no-schema-check",
@@ -153,9 +161,6 @@ def register(subparsers: Any) -> None:
         help="do not check stdio replies against the protocol schemas",
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    parser.add_argument(
-        "command", nargs=argparse.REMAINDER, help="with --engine: -- COMMAND [ARG ...]"
-    )
     parser.set_defaults(func=main)
 
 
@@ -164,14 +169,11 @@ def main(args: argparse.Namespace) -> int:
     # Messages are never wrapped: a file name split over two lines is no use in a CI log.
     console = Console(stderr=True, soft_wrap=True)
     out = Console() if Console().is_terminal else Console(width=120)
-    command = list(args.command)
-    if command and command[0] == "--":
-        command = command[1:]
     try:
-        if args.engine and not command:
-            raise UsageError("--engine needs the engine's command line after --")
-        if command and not args.engine:
-            raise UsageError(f"unexpected arguments {' '.join(command)} (use --engine -- CMD)")
+        try:
+            command = engine_command(args, "run")
+        except EngineChoiceError as exc:
+            raise UsageError(str(exc)) from None
         if args.update_expectations and args.expectations is None:
             raise UsageError("--update-expectations needs --expectations FILE")
         options = RunOptions(
@@ -208,6 +210,8 @@ def main(args: argparse.Namespace) -> int:
         return interrupts.exit_code()
     report = result.report
     out.print(summary_table(report))
+    for line in describe_skips(report):
+        out.print(line, markup=False, highlight=False, soft_wrap=True)
     for line in describe_failures(report):
         out.print(line, markup=False, highlight=False, soft_wrap=True)
     out.print(describe_reason_notes(report), markup=False, highlight=False)

@@ -1,10 +1,14 @@
 """``durak-conformance site``: build (or serve) the documentation site from the data.
 
-``site [--reports DIR] [--output DIR] [--serve] [--config mkdocs.yml] [--no-strict]`` runs
-MkDocs on the project's ``mkdocs.yml``; its hook turns the rulesets, the features and every
-JSON report in the reports folder into the rules matrix, profile pages, catalogue and
-conformance matrix.  The build is strict by default: a report that cannot be read, a feature
-that does not parse or a tag naming no clause stops it (exit 2) with the problem named.
+``site [--reports DIR ...] [--output DIR] [--serve] [--config mkdocs.yml] [--no-strict]``
+runs MkDocs on the project's ``mkdocs.yml`` (the checkout's, or the copy an installed wheel
+carries, so it works from any folder); its hook turns the rulesets, the features and every
+JSON report in the reports folders into the rules matrix, profile pages, catalogue and
+conformance matrix.  Without --reports it reads the published reports (the project's
+``reports/``) and then, when it exists, ``./conformance-reports/`` (where ``run`` writes by
+default): a local report replaces a published one of the same file name.  The build is
+strict by default: a report that cannot be read, a feature that does not parse or a tag
+naming no clause stops it (exit 2) with the problem named.
 
 Exit codes: 0 built (or the server stopped), 2 no ``mkdocs.yml``, a bad folder, or a build
 problem.
@@ -20,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import durak_conformance
+from durak_conformance.reports.naming import LOCAL_REPORTS
 from durak_conformance.site import REPORTS_ENV
 
 EXIT_OK = 0
@@ -35,9 +40,12 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--reports",
-        default="reports",
+        action="append",
+        default=[],
         metavar="DIR",
-        help="folder holding the JSON run reports (default: reports)",
+        help="a folder of JSON run reports (repeatable; a later folder's report replaces an "
+        "earlier one of the same name); default: the published reports, then "
+        f"./{LOCAL_REPORTS}/ if it exists",
     )
     parser.add_argument(
         "--output", "-o", default="site", metavar="DIR", help="where to build (default: site)"
@@ -55,7 +63,7 @@ def register(subparsers: Any) -> None:
         "--config",
         default=None,
         metavar="FILE",
-        help="mkdocs.yml to use (default: ./mkdocs.yml, else the project's own)",
+        help="mkdocs.yml to use (default: the project's own)",
     )
     parser.add_argument(
         "--no-strict", action="store_true", help="publish even when the build has warnings"
@@ -64,14 +72,23 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
+BUNDLED_PROJECT = Path(durak_conformance.__file__).resolve().parent / "site" / "project"
+"""Where a wheel carries ``mkdocs.yml``, ``docs/`` and the published reports (see setup.py)."""
+
+
 def find_config(given: str | None) -> Path | None:
-    """The ``mkdocs.yml`` to build: the one given, ``./mkdocs.yml``, or the checkout's."""
+    """The ``mkdocs.yml`` to build: the one given, else the checkout's (an editable install
+    or a run from the source tree), else the copy a wheel carries.
+
+    The current folder is not searched: an engine's repository may have an ``mkdocs.yml`` of
+    its own, which is not ours to build.
+    """
     if given is not None:
         path = Path(given)
         return path if path.is_file() else None
     for candidate in (
-        Path.cwd() / "mkdocs.yml",
         Path(durak_conformance.__file__).resolve().parent.parent / "mkdocs.yml",
+        BUNDLED_PROJECT / "mkdocs.yml",
     ):
         if candidate.is_file():
             return candidate
@@ -91,12 +108,19 @@ def run(args: argparse.Namespace) -> int:
         return _error(
             f"no mkdocs.yml in {where}: the site is built from a checkout of durak-conformance"
         )
-    reports = Path(args.reports).resolve()
-    if reports.exists() and not reports.is_dir():
-        return _error(f"--reports {args.reports}: not a folder")
-    if not reports.exists() and args.reports != "reports":
-        return _error(f"--reports {args.reports}: no such folder")
-    os.environ[REPORTS_ENV] = str(reports)
+    folders: list[Path] = []
+    for given in args.reports:
+        folder = Path(given).resolve()
+        if folder.exists() and not folder.is_dir():
+            return _error(f"--reports {given}: not a folder")
+        if not folder.exists():
+            return _error(f"--reports {given}: no such folder")
+        folders.append(folder)
+    if not args.reports:
+        folders.append(config.parent / "reports")
+        if LOCAL_REPORTS.is_dir():
+            folders.append(LOCAL_REPORTS.resolve())
+    os.environ[REPORTS_ENV] = os.pathsep.join(str(folder) for folder in folders)
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 
     handler = logging.StreamHandler(sys.stderr)
@@ -111,6 +135,11 @@ def run(args: argparse.Namespace) -> int:
         if args.serve:
             from mkdocs.commands.serve import serve
 
+            print(
+                f"serving the site at http://{args.dev_addr}/ (reports from "
+                f"{', '.join(map(str, folders))}); Ctrl-C stops",
+                flush=True,
+            )
             serve(
                 config_file=str(config),
                 dev_addr=args.dev_addr,
@@ -126,5 +155,6 @@ def run(args: argparse.Namespace) -> int:
         return _error(f"site not built: {exc}")
     finally:
         mkdocs_log.removeHandler(handler)
-    print(f"site built in {output} (reports from {reports}); open {output / 'index.html'}")
+    shown = ", ".join(str(folder) for folder in folders)
+    print(f"site built in {output} (reports from {shown}); open {output / 'index.html'}")
     return EXIT_OK

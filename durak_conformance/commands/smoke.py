@@ -1,4 +1,4 @@
-"""``durak-conformance smoke -- COMMAND ...``: a quick protocol check of an engine program.
+"""``durak-conformance smoke --engine -- COMMAND ...``: a quick protocol check of an engine.
 
 Starts the engine, checks its handshake, plays one short game under a profile it claims
 (a fixed stacked deck, legal moves to the end: from the engine's own ``legal`` when it claims
@@ -6,7 +6,8 @@ that capability, otherwise the moves the reference engine finds in the same game
 few bad requests, and prints a checklist of what passed and what to fix.  Every reply is
 checked against the protocol schemas unless ``--no-schema-check`` is given.
 
-Exit status: 0 all checks passed, 1 some check failed, 3 the engine could not be started.
+Exit status: 0 all checks passed, 1 some check failed, 2 usage errors (an unknown profile, no
+engine named), 3 the engine could not be started.
 """
 
 from __future__ import annotations
@@ -30,6 +31,12 @@ from adapters.base import (
 from adapters.registry import AdapterOptions, UnknownAdapter, open_adapter
 from adapters.stdio import StdioAdapter
 from durak_conformance import limits
+from durak_conformance.commands.engine_choice import (
+    TIMEOUT_HELP,
+    EngineChoiceError,
+    add_engine_arguments,
+    engine_command,
+)
 from durak_conformance.plugin import card_problem
 from durak_conformance.protocol import PROTOCOL_VERSION, response_problem
 
@@ -619,49 +626,65 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     """Add the ``smoke`` sub-command."""
     parser = subparsers.add_parser(
         "smoke",
-        help="quick protocol check of an engine: smoke -- COMMAND ...",
+        help="quick protocol check of an engine: smoke --engine -- COMMAND ...",
         description=(
             "Start an engine, check its handshake, play one short game, probe bad requests "
-            "and print a checklist. Exit 0 all passed, 1 some check failed, 3 the engine "
-            "could not be started."
+            "and print a checklist. Name the engine with --engine -- COMMAND [ARG ...] (last: "
+            "everything after -- is the engine's) or --adapter NAME. Exit 0 all passed, 1 some "
+            "check failed, 2 usage errors, 3 the engine could not be started."
         ),
     )
-    parser.add_argument(
-        "--engine", metavar="NAME", help="a registered adapter instead of a command"
+    add_engine_arguments(
+        parser, "an adapter by name instead of a command (see `durak-conformance adapters`)"
     )
     parser.add_argument("--profile", help="profile to play (default: one the engine claims)")
     parser.add_argument(
         "--timeout",
         type=limits.timeout_argument,
         default=limits.DEFAULT_TIMEOUT,
-        help=f"seconds per request (default {limits.DEFAULT_TIMEOUT:g})",
+        help=TIMEOUT_HELP,
     )
     parser.add_argument(
         "--no-schema-check",
         action="store_true",
         help="do not check replies against the protocol schemas",
     )
-    parser.add_argument("command", nargs=argparse.REMAINDER, help="-- the engine command line")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the smoke checks; returns the exit status."""
-    command = list(args.command)
-    if command[:1] == ["--"]:
-        command = command[1:]
-    if bool(command) == bool(args.engine):
-        print("smoke: give an engine command after -- (or --engine NAME)", file=sys.stderr)
+    try:
+        command = engine_command(args, "smoke")
+    except EngineChoiceError as exc:
+        print(f"smoke: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if not command and not args.adapter:
+        print(
+            "smoke: error: name the engine: --engine -- COMMAND [ARG ...] for a program, "
+            "--adapter NAME for an adapter",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    from durak_conformance.profiles import list_profiles
+
+    known = list_profiles()
+    if args.profile is not None and args.profile not in known:
+        print(
+            f"smoke: error: --profile {limits.printable(args.profile, newlines=False)}: no "
+            f"such profile (known: {', '.join(known)})",
+            file=sys.stderr,
+        )
         return EXIT_USAGE
     options = AdapterOptions(
         checker=None if args.no_schema_check else response_problem, timeout=args.timeout
     )
     try:
-        adapter = open_adapter(args.engine, command or None, options)
+        adapter = open_adapter(args.adapter, command or None, options)
     except UnknownAdapter as exc:
-        print(f"smoke: {exc}", file=sys.stderr)
+        print(f"smoke: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    label = args.engine or " ".join(command)
+    label = args.adapter or " ".join(command)
     try:
         report = smoke(adapter, label, args.profile)
     finally:

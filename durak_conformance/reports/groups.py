@@ -33,6 +33,27 @@ VERDICT_LABELS: Mapping[Verdict, str] = {
     "xpass": "xpass",
 }
 
+NOT_CLAIMED_SKIP = "engine does not implement profile"
+"""How a skip for a profile the engine does not claim begins (the driver's message)."""
+
+
+def skip_reasons(records: Iterable[ScenarioRecord]) -> list[tuple[str, int]]:
+    """Why scenarios were skipped: each distinct reason with its count, most frequent first
+    (ties by the reason's text, so the order is stable)."""
+    counts = Counter(r.message or "(no reason given)" for r in records if r.status == "skip")
+    return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+
+
+def unclaimed_profiles(records: Iterable[ScenarioRecord]) -> list[str]:
+    """Profiles every record of which was skipped because the engine does not claim them:
+    *not claimed*, which a reader must not take for 130 scenarios the engine skipped."""
+    skipped: dict[str, bool] = {}
+    for record in records:
+        unclaimed = record.status == "skip" and record.message.startswith(NOT_CLAIMED_SKIP)
+        skipped[record.profile] = skipped.get(record.profile, True) and unclaimed
+    return sorted(profile for profile, unclaimed in skipped.items() if unclaimed)
+
+
 FAILING = ("fail", "error", "xfail")
 """Statuses of records that failed (xfail: failed as the expectations file says)."""
 

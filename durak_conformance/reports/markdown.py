@@ -26,6 +26,8 @@ from durak_conformance.reports.groups import (
     clause_verdicts,
     reason_note_text,
     reason_note_totals,
+    skip_reasons,
+    unclaimed_profiles,
     verdict,
 )
 from durak_conformance.reports.model import (
@@ -159,7 +161,18 @@ def markdown_summary(report: RunReport, strict: bool | None = None) -> str:
         if record.reason_notes:
             notes[(record.profile, record.area)] = notes.get((record.profile, record.area), 0) + 1
     labels = [VERDICT_LABELS[v] for v in VERDICTS]
+    unclaimed = set(unclaimed_profiles(report.records))
     for profile in sorted(by_profile):
+        if profile in unclaimed:
+            skipped = sum(sum(c.values()) for c in by_profile[profile].values())
+            lines += [
+                "",
+                f"### {cell(profile)}: not claimed",
+                "",
+                f"The engine does not claim this profile: its {skipped} scenarios were not "
+                "played (skipped), which says nothing about the engine's rules.",
+            ]
+            continue
         lines += ["", f"### {cell(profile)}", ""]
         lines.append("| rule area | " + " | ".join(labels) + " | reason notes |")
         lines.append("|---" + "|--:" * (len(VERDICTS) + 1) + "|")
@@ -178,6 +191,7 @@ def markdown_summary(report: RunReport, strict: bool | None = None) -> str:
     lines += _causes_section(report)
     lines += _clauses_section(report)
     lines += _readings_section(report)
+    lines += _skips_section(report)
 
     bad = unexpected_records(report, strict)
     lines += ["", "### Unexpected results", ""]
@@ -262,6 +276,30 @@ def _readings_section(report: RunReport) -> list[str]:
             f"| {cell(profile)} | {code_span(name)} | {cell(shown)} | "
             f"{cell(reading_followed(counts))} |"
         )
+    return lines
+
+
+def _skips_section(report: RunReport) -> list[str]:
+    """Why scenarios were skipped, each reason once with its count, most frequent first."""
+    reasons = skip_reasons(report.records)
+    if not reasons:
+        return []
+    total = sum(count for _, count in reasons)
+    lines = [
+        "",
+        "### Skipped, by reason",
+        "",
+        f"{total} scenarios skipped for {len(reasons)} reasons. A skip is not a failure: the "
+        "engine does not claim what the scenario needs, or declined it as unsupported.",
+        "",
+        "| scenarios | reason |",
+        "|--:|---|",
+    ]
+    for reason, count in reasons[:MAX_LISTED]:
+        lines.append(f"| {count} | {cell(shorten(reason))} |")
+    if len(reasons) > MAX_LISTED:
+        rest = sum(count for _, count in reasons[MAX_LISTED:])
+        lines.append(f"| {rest} | … and {len(reasons) - MAX_LISTED} more reasons |")
     return lines
 
 

@@ -56,6 +56,29 @@ RecordKey = tuple[str, str, str]
 """(scenario id, profile, canonical options): identifies a record within and across runs."""
 
 
+VOLATILE_FIELDS: tuple[str, ...] = (
+    "header.started_at",
+    "footer.duration",
+    "records[].duration",
+)
+"""The only fields of a JSON report that differ between two identical runs (same engine,
+selection, command line, machine and checkout): when it started and how long it and each
+scenario took.  Everything else -- records, clauses, causes, every list -- is in a fixed
+order, so two such reports are byte-identical once these are blanked (:func:`stable_view`).
+The JUnit XML's ``timestamp`` and ``time`` attributes and the Markdown's "Started" line carry
+the same values."""
+
+
+def stable_view(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A JSON report's data with :data:`VOLATILE_FIELDS` set to None (for comparisons)."""
+    view = json.loads(json.dumps(data))
+    view["header"]["started_at"] = None
+    view["footer"]["duration"] = None
+    for record in view["records"]:
+        record["duration"] = None
+    return cast(dict[str, Any], view)
+
+
 class ReportError(Exception):
     """A report (or expectations) file is unreadable or does not match its schema.
 
@@ -345,11 +368,12 @@ def suite_revision() -> str | None:
     """The git commit of the suite checkout (``-dirty`` if tracked files changed), or None.
 
     Only a checkout of this project counts: an installed copy that happens to sit inside some
-    other repository must not report that repository's commit.
+    other repository must not report that repository's commit.  An installed wheel names the
+    commit it was built from (:func:`built_revision`), wherever it is run.
     """
     root = Path(durak_conformance.__file__).resolve().parent.parent
     if not (root / ".git").exists():
-        return None
+        return built_revision()
     try:
         rev = subprocess.run(
             ["git", "-C", str(root), "rev-parse", "HEAD"],
@@ -370,6 +394,18 @@ def suite_revision() -> str | None:
     if not rev:
         return None
     return f"{rev}-dirty" if dirty else rev
+
+
+def built_revision() -> str | None:
+    """The git commit an installed wheel was built from (written by setup.py's build step
+    into ``durak_conformance/_build_info.json``), or None (an sdist built outside git)."""
+    path = Path(durak_conformance.__file__).resolve().parent / "_build_info.json"
+    try:
+        info = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    revision = info.get("revision") if isinstance(info, dict) else None
+    return revision if isinstance(revision, str) and revision else None
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from pathlib import Path
 
 from durak_conformance.limits import REPORT_NAME_CHARS, clip, printable
 
@@ -22,6 +23,11 @@ _PROFILE_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 RESERVED = frozenset({"badges", "incomplete", "index", "mutants"})
 """Names a report set may not take: folders and files of the reports folder that other
 commands write (``mutants.json``) or the site uses."""
+
+LOCAL_REPORTS = Path("conformance-reports")
+"""Where ``run`` writes by default: a folder of the current directory that the project's git
+ignores, so running the main job in a clone never rewrites the committed (published)
+reports of ``reports/``; ``site`` reads it after the published ones."""
 
 INCOMPLETE_FOLDER = "incomplete"
 """Where an interrupted or aborted run writes the results it has (see :mod:`report_set`)."""

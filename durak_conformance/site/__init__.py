@@ -17,18 +17,20 @@ Pages (source paths): ``rules-matrix/index.md``, ``rules-matrix/differences.md``
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import features
 from durak_conformance.profiles import Profile, list_profiles, load_profile, parameter_names
 from durak_conformance.site import catalogue, conformance_matrix, profile_pages, rules_matrix
-from durak_conformance.site.conformance_matrix import LoadedReport, load_reports
+from durak_conformance.site.conformance_matrix import LoadedReport, load_report_folders
 from durak_conformance.site.inventory import Inventory, load_inventory
 
 REPORTS_ENV = "DURAK_CONFORMANCE_REPORTS"
-"""Environment variable naming the reports folder the site reads (default ``reports/``)."""
+"""Environment variable naming the reports folders the site reads, separated by
+:data:`os.pathsep` (default: the project's ``reports/``).  A report in a later folder replaces
+one of the same file name in an earlier folder."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,27 +58,46 @@ class SiteBuild:
         raise KeyError(src)
 
 
-def default_reports_dir(project_root: Path) -> Path:
-    """``$DURAK_CONFORMANCE_REPORTS`` if set, else ``<project_root>/reports``."""
+def default_reports_dirs(project_root: Path) -> list[Path]:
+    """The folders of ``$DURAK_CONFORMANCE_REPORTS`` if set, else ``[<project_root>/reports]``."""
     configured = os.environ.get(REPORTS_ENV)
-    return Path(configured) if configured else project_root / "reports"
+    if configured:
+        return [Path(part) for part in configured.split(os.pathsep) if part]
+    return [project_root / "reports"]
+
+
+def default_reports_dir(project_root: Path) -> Path:
+    """The last of :func:`default_reports_dirs` (the one whose reports win)."""
+    return default_reports_dirs(project_root)[-1]
 
 
 def build_site(
     *,
-    reports_dir: Path,
+    reports_dir: Path | Sequence[Path],
     features_dir: Path | None = None,
     profiles: Sequence[Profile] | None = None,
+    meanings: Mapping[str, str] | None = None,
 ) -> SiteBuild:
-    """Build every generated page from profiles, features and reports."""
+    """Build every generated page from profiles, features and reports.
+
+    ``meanings`` gives each rule parameter's meaning in plain words (from the tables of
+    ``docs/rulesets.md``, :func:`~durak_conformance.site.rules_matrix.parse_meanings`).
+
+    ``reports_dir`` is one folder or several: a report in a later folder replaces one of the
+    same file name in an earlier one (a fresh local run over the published report).
+    """
     chosen = list(profiles) if profiles is not None else [load_profile(p) for p in list_profiles()]
     inventory = load_inventory(features_dir or features.path())
-    reports = load_reports(reports_dir)
-    return assemble(chosen, inventory, reports)
+    folders = [reports_dir] if isinstance(reports_dir, Path) else list(reports_dir)
+    reports = load_report_folders(folders)
+    return assemble(chosen, inventory, reports, meanings)
 
 
 def assemble(
-    profiles: Sequence[Profile], inventory: Inventory, reports: Sequence[LoadedReport]
+    profiles: Sequence[Profile],
+    inventory: Inventory,
+    reports: Sequence[LoadedReport],
+    meanings: Mapping[str, str] | None = None,
 ) -> SiteBuild:
     """The pages from already loaded inputs (the unit tests feed synthetic ones)."""
     warnings: list[str] = []
@@ -84,11 +105,20 @@ def assemble(
     rows = rules_matrix.build_rows(profiles, parameter_names(), inventory)
 
     matrix = [
-        Page(rules_matrix.MATRIX_PAGE, "All rules", rules_matrix.matrix_page(rows, profiles)),
+        Page(
+            rules_matrix.MATRIX_PAGE,
+            "All rules",
+            rules_matrix.matrix_page(rows, profiles, meanings),
+        ),
         Page(
             rules_matrix.DIFFERENCES_PAGE,
             "Where profiles differ",
-            rules_matrix.differences_page(rows, profiles),
+            rules_matrix.differences_page(rows, profiles, meanings),
+        ),
+        Page(
+            rules_matrix.BY_RULE_PAGE,
+            "One rule across documents",
+            rules_matrix.by_rule_page(rows, profiles, meanings),
         ),
     ]
     profile_section = [
@@ -165,4 +195,5 @@ __all__ = [
     "assemble",
     "build_site",
     "default_reports_dir",
+    "default_reports_dirs",
 ]

@@ -15,7 +15,7 @@ marked incomplete everywhere it appears.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ from durak_conformance.reports.groups import (
     group_of,
     reason_note_text,
     reason_note_totals,
+    unclaimed_profiles,
     verdict,
     verdict_counts,
 )
@@ -117,6 +118,24 @@ def load_reports(reports_dir: Path) -> list[LoadedReport]:
         except ReportError as exc:
             loaded.append(LoadedReport(path.name, name, error=str(exc)))
     return sorted(loaded, key=_order)
+
+
+def load_report_folders(folders: Sequence[Path]) -> list[LoadedReport]:
+    """The reports of several folders, reference engine first: a report in a later folder
+    replaces one of the same file name in an earlier folder."""
+    by_file: dict[str, LoadedReport] = {}
+    for folder in folders:
+        for item in load_reports(folder):
+            by_file[item.file] = item
+    used: set[str] = set()
+    merged: list[LoadedReport] = []
+    for item in sorted(by_file.values(), key=_order):
+        name = item.slug
+        while name in used:
+            name += "-1"
+        used.add(name)
+        merged.append(item if name == item.slug else replace(item, slug=name))
+    return merged
 
 
 def _order(item: LoadedReport) -> tuple[int, str, str]:
@@ -217,12 +236,16 @@ def index_markdown(reports: Sequence[LoadedReport], profile_ids: Sequence[str]) 
         for label, values in fact_rows
     ]
     groups = [_group(rep.records) for _, rep in runs]
+    unclaimed = [set(unclaimed_profiles(rep.records)) for _, rep in runs]
     all_profiles = _profile_order((p for g in groups for p in g), profile_ids)
     for profile in all_profiles:
         cells = []
-        for report, group in zip(good, groups, strict=True):
+        for report, group, skipped in zip(good, groups, unclaimed, strict=True):
             records = [rec for area in group.get(profile, {}).values() for rec in area]
             href = link(page, report.page, slug(profile))
+            if profile in skipped:
+                cells.append(f"<td>{NOT_CLAIMED_CHIP}</td>")
+                continue
             cells.append(f"<td>{status_chips(verdict_counts(records), href)}</td>")
         rows.append(
             f'<tr class="dc-profile-row" id="{esc(slug(profile))}"><th scope="row">'
@@ -231,7 +254,10 @@ def index_markdown(reports: Sequence[LoadedReport], profile_ids: Sequence[str]) 
         areas = sorted({a for g in groups for a in g.get(profile, {})})
         for area in areas:
             cells = []
-            for report, group in zip(good, groups, strict=True):
+            for report, group, skipped in zip(good, groups, unclaimed, strict=True):
+                if profile in skipped:
+                    cells.append("<td></td>")
+                    continue
                 records = group.get(profile, {}).get(area, [])
                 href = link(page, report.page, area_anchor(profile, area))
                 cells.append(
@@ -484,6 +510,31 @@ def _clauses_section(records: Sequence[ScenarioRecord], page: str, clause_ids: s
     )
 
 
+NOT_CLAIMED_CHIP = '<span class="dc-st dc-st-unclaimed">not claimed</span>'
+"""Shown for a profile the engine does not claim, instead of counting its skips."""
+
+
+def _failure_summary(report: RunReport, unclaimed: set[str]) -> str:
+    """The top of an engine page: what failed, in a sentence, before any list."""
+    groups = [g for g in cause_groups(report.records) if g.unexpected]
+    failing = sum(g.unexpected for g in groups)
+    sentences = []
+    if failing:
+        biggest = groups[0]
+        sentences.append(
+            f'<strong class="dc-fail-summary">{failing} unexpected failure'
+            f"{'s' if failing != 1 else ''}</strong> from {len(groups)} cause"
+            f"{'s' if len(groups) != 1 else ''} (the largest: {esc(biggest.title)}, "
+            f"{biggest.unexpected} scenario{'s' if biggest.unexpected != 1 else ''}); "
+            '<a href="#causes">every cause below</a>.'
+        )
+    else:
+        sentences.append('<strong class="dc-pass-summary">No unexpected failure.</strong>')
+    if unclaimed:
+        sentences.append(f"Not claimed by the engine: {esc(', '.join(sorted(unclaimed)))}.")
+    return '<p class="dc-summary">' + " ".join(sentences) + "</p>"
+
+
 def report_markdown(
     loaded: LoadedReport, inventory: Inventory, clause_ids: set[str], profile_ids: Sequence[str]
 ) -> str:
@@ -498,9 +549,11 @@ def report_markdown(
             f"{esc(report.footer.stop_reason or 'The run stopped early.')} Only the scenarios "
             "played before it are shown: this is not a complete result.</div>"
         )
+    unclaimed = set(unclaimed_profiles(report.records))
     parts += [
         _facts(report, loaded.file),
         f"**All scenarios:** {status_chips(verdict_counts(report.records))}",
+        _failure_summary(report, unclaimed),
     ]
     groups = _group(report.records)
     anchors: dict[tuple[str, str, str], str] = {}
@@ -523,6 +576,12 @@ def report_markdown(
     for profile in _profile_order(groups, profile_ids):
         records = [r for area in groups[profile].values() for r in area]
         parts.append(f"### {esc(profile)} {{#{slug(profile)}}}")
+        if profile in unclaimed:
+            parts.append(
+                f"{NOT_CLAIMED_CHIP} The engine does not claim this profile: its "
+                f"{len(records)} scenarios were not played. That is no verdict on its rules."
+            )
+            continue
         parts.append(status_chips(verdict_counts(records)) + _notes_chip(records, quiet=True))
         for area in sorted(groups[profile]):
             items = groups[profile][area]

@@ -91,9 +91,14 @@ def cards_in_text(text: str) -> str:
 
 
 def scroll(table_html: str, label: str) -> str:
-    """Wrap a wide table so it scrolls sideways inside the page instead of widening it."""
+    """Wrap a wide table so it scrolls sideways inside the page instead of widening it.
+
+    A matrix (``class="dc-matrix``) gets a box of its own height that also scrolls down, so
+    its sticky column heads stay in view however long it is.
+    """
+    tall = " dc-scroll-tall" if 'class="dc-matrix' in table_html.split(">", 1)[0] else ""
     return (
-        f'<div class="dc-scroll" role="region" aria-label="{esc(label)}" tabindex="0">\n'
+        f'<div class="dc-scroll{tall}" role="region" aria-label="{esc(label)}" tabindex="0">\n'
         f"{table_html}\n</div>"
     )
 

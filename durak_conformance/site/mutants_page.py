@@ -9,7 +9,7 @@ page says how to produce one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -50,8 +50,8 @@ def _fuzz(entry: Mapping[str, Any]) -> str:
     return f"not found in {fuzz.get('games')} games"
 
 
-def markdown(reports_dir: Path) -> str:
-    """The page's Markdown."""
+def markdown(reports_dir: Path | Sequence[Path]) -> str:
+    """The page's Markdown, from the last of the folders that holds a result."""
     lines = [
         "# Mutant kill rate",
         "",
@@ -63,12 +63,21 @@ def markdown(reports_dir: Path) -> str:
         "See [Fuzzing and mutants](fuzzing-and-mutants.md) for how to run both.",
         "",
     ]
-    result = load(reports_dir / RESULT_FILE)
+    folders = [reports_dir] if isinstance(reports_dir, Path) else list(reports_dir)
+    found = [folder / RESULT_FILE for folder in folders if (folder / RESULT_FILE).is_file()]
+    result = load(found[-1]) if found else None
     if result is None:
         lines += ["No mutation result has been published yet.", "", HOW_TO_RUN]
         return "\n".join(lines)
     totals = result.totals
     rate = 100 * float(totals.get("kill_rate", 0.0))
+    if result.partial:
+        lines += [
+            '!!! warning "Partial result"',
+            "    This result comes from a run narrowed to some scenarios (`mutants --id` or "
+            "`--tags`): it is not the suite's kill rate.",
+            "",
+        ]
     lines += [
         f"**{totals.get('killed', 0)} of {totals.get('mutants', 0)} mutants killed "
         f"({rate:.0f}%)**; {totals.get('survived', 0)} survived"

@@ -21,6 +21,8 @@ from durak_conformance.site.markup import esc, link, scroll, show_value
 
 MATRIX_PAGE = "rules-matrix/index.md"
 DIFFERENCES_PAGE = "rules-matrix/differences.md"
+BY_RULE_PAGE = "rules-matrix/by-rule.md"
+"""One rule at a time across the documents: value, provenance and citation side by side."""
 
 KIND_LABELS: Mapping[Kind, str] = {
     "stated": "stated by the document",
@@ -42,6 +44,42 @@ def param_anchor(name: str) -> str:
 def row_anchor(name: str) -> str:
     """Anchor of a parameter's row in the matrix."""
     return f"p-{name}"
+
+
+def rule_anchor(name: str) -> str:
+    """Anchor of a parameter's section on the by-rule page."""
+    return f"rule-{name}"
+
+
+def parse_meanings(markdown: str) -> dict[str, str]:
+    """Parameter name -> its meaning in plain words, from the tables of ``docs/rulesets.md``
+    (rows ``| `name` | values | base | meaning |``): one description, kept with the docs."""
+    meanings: dict[str, str] = {}
+    for line in markdown.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split(" | ")]
+        if len(cells) >= 4 and cells[0].startswith("`") and cells[0].endswith("`"):
+            name = cells[0].strip("`")
+            if name.isidentifier():
+                meanings.setdefault(name, cells[-1])
+    return meanings
+
+
+def inline_markup(text: str) -> str:
+    """The meaning's Markdown (code spans, escaped pipes) as escaped HTML."""
+    parts = text.replace("\\|", "|").split("`")
+    return "".join(
+        f"<code>{breakable(part)}</code>" if index % 2 else esc(part)
+        for index, part in enumerate(parts)
+    )
+
+
+def column_head(profile: Profile, page: str) -> str:
+    """A profile's column head: the document's title, the profile id under it."""
+    href = esc(link(page, profile_page(profile.id)))
+    return (
+        f'<th scope="col"><a href="{href}">{esc(profile.title)}</a>'
+        f'<span class="dc-doc-id">{esc(profile.id)}</span></th>'
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +167,8 @@ def render_cell(cell: Cell, page: str) -> str:
     """A ``<td>`` linking to the citation on the profile page."""
     href = link(page, profile_page(cell.profile), param_anchor(cell.parameter))
     title = f"{KIND_LABELS[cell.kind]}. {cell.summary}".strip()
-    parts = [f'<a href="{esc(href)}" title="{esc(title)}">{esc(show_value(cell.value))}</a>']
+    shown = breakable(show_value(cell.value))
+    parts = [f'<a href="{esc(href)}" title="{esc(title)}">{shown}</a>']
     if cell.kind == "ambiguous":
         parts.append('<span class="dc-mark dc-mark-ambiguous" title="ambiguous">⚠ ambiguous</span>')
         for value, text in cell.readings:
@@ -152,51 +191,62 @@ def render_cell(cell: Cell, page: str) -> str:
 
 
 def render_matrix(
-    rows: Sequence[Row], profiles: Sequence[Profile], page: str, *, only_differing: bool
+    rows: Sequence[Row],
+    profiles: Sequence[Profile],
+    page: str,
+    *,
+    only_differing: bool,
+    meanings: Mapping[str, str] | None = None,
 ) -> str:
-    """The matrix as an HTML table in a horizontal-scroll wrapper."""
+    """The matrix as an HTML table in a scrolling box (its head stays in view), with the
+    filters the page script attaches to it."""
     shown = [r for r in rows if r.differs] if only_differing else list(rows)
-    head = "".join(
-        f'<th scope="col"><a href="{esc(link(page, profile_page(p.id)))}">{esc(p.id)}</a></th>'
-        for p in profiles
-    )
+    head = "".join(column_head(p, page) for p in profiles)
     lines = [
-        '<table class="dc-matrix dc-rules-matrix">',
+        '<table class="dc-matrix dc-rules-matrix" data-filters="rules">',
         f'<thead><tr><th scope="col">rule</th>{head}<th scope="col">shown by</th></tr></thead>',
         "<tbody>",
     ]
     groups = (
-        ("Play rules (read by the reference engine)", True),
-        ("Table, timing and other rules", False),
+        ("Play rules (read by the reference engine)", True, "play"),
+        ("Table, timing and other rules", False, "table"),
     )
     width = len(profiles) + 2
-    for title, engine in groups:
+    for title, engine, key in groups:
         group = [r for r in shown if r.engine is engine]
         if not group:
             continue
         lines.append(
-            f'<tr class="dc-group"><th colspan="{width}" scope="colgroup">{title}</th></tr>'
+            f'<tr class="dc-group" data-group="{key}"><th colspan="{width}" '
+            f'scope="colgroup">{title}</th></tr>'
         )
         for row in group:
-            lines.append(render_row(row, page))
+            lines.append(render_row(row, page, key, (meanings or {}).get(row.parameter)))
     lines += ["</tbody>", "</table>"]
     label = "Rules that differ between profiles" if only_differing else "Rules by profile"
     return scroll("\n".join(lines), label)
 
 
-def render_row(row: Row, page: str) -> str:
+def render_row(row: Row, page: str, group: str = "", meaning: str | None = None) -> str:
     cells = [render_cell(cell, page) for cell in row.cells]
     classes = "dc-row dc-differs" if row.differs else "dc-row"
     anchor = row_anchor(row.parameter)
+    kinds = " ".join(sorted({c.kind for c in row.cells}))
+    about = f'<span class="dc-meaning">{inline_markup(meaning)}</span>' if meaning else ""
+    across = link(page, BY_RULE_PAGE, rule_anchor(row.parameter))
     return (
-        f'<tr id="{esc(anchor)}" class="{classes}" data-parameter="{esc(row.parameter)}">'
-        f'<th scope="row"><code>{breakable(row.parameter)}</code></th>'
+        f'<tr id="{esc(anchor)}" class="{classes}" data-parameter="{esc(row.parameter)}" '
+        f'data-group="{esc(group)}" data-kinds="{esc(kinds)}" '
+        f'data-differs="{"yes" if row.differs else "no"}">'
+        f'<th scope="row"><code>{breakable(row.parameter)}</code>{about}'
+        f'<a class="dc-across" href="{esc(across)}" title="this rule in every document, '
+        f'with the citations side by side">across documents</a></th>'
         f'{"".join(cells)}<td class="dc-shown-by">{render_scenarios(row, page)}</td></tr>'
     )
 
 
 def breakable(name: str) -> str:
-    """A parameter name that may wrap after its underscores (narrow screens)."""
+    """A name that may wrap after its underscores (narrow screens), never inside a word."""
     return esc(name).replace("_", "_<wbr>")
 
 
@@ -235,7 +285,15 @@ LEGEND = (
 )
 
 
-def matrix_page(rows: Sequence[Row], profiles: Sequence[Profile]) -> str:
+FILTERS_NOTE = (
+    '<p class="dc-muted dc-filters-note">Filters (rules that differ, rule group, '
+    "provenance, a name) appear above the table when the page's script runs.</p>"
+)
+
+
+def matrix_page(
+    rows: Sequence[Row], profiles: Sequence[Profile], meanings: Mapping[str, str] | None = None
+) -> str:
     """Markdown of the full matrix page."""
     differing = sum(r.differs for r in rows)
     return "\n\n".join(
@@ -247,14 +305,17 @@ def matrix_page(rows: Sequence[Row], profiles: Sequence[Profile]) -> str:
             f"[Show only the {differing} rules where the profiles differ]"
             "(differences.md).",
             LEGEND,
-            render_matrix(rows, profiles, MATRIX_PAGE, only_differing=False),
+            FILTERS_NOTE,
+            render_matrix(rows, profiles, MATRIX_PAGE, only_differing=False, meanings=meanings),
             "Values are each profile's defaults; where a table option changes a value, the "
             "cell names the option and the other values it can give.",
         ]
     )
 
 
-def differences_page(rows: Sequence[Row], profiles: Sequence[Profile]) -> str:
+def differences_page(
+    rows: Sequence[Row], profiles: Sequence[Profile], meanings: Mapping[str, str] | None = None
+) -> str:
     """Markdown of the page showing only the rows where profiles differ."""
     differing = [r for r in rows if r.differs]
     shown = sum(bool(r.scenarios) for r in differing)
@@ -267,6 +328,72 @@ def differences_page(rows: Sequence[Row], profiles: Sequence[Profile]) -> str:
             "(`features/compare/`, tagged `@dimension:<parameter>`). "
             "[See every rule](index.md).",
             LEGEND,
-            render_matrix(rows, profiles, DIFFERENCES_PAGE, only_differing=True),
+            FILTERS_NOTE,
+            render_matrix(rows, profiles, DIFFERENCES_PAGE, only_differing=True, meanings=meanings),
         ]
     )
+
+
+def by_rule_page(
+    rows: Sequence[Row], profiles: Sequence[Profile], meanings: Mapping[str, str] | None = None
+) -> str:
+    """Markdown of the page showing one rule at a time across every document: each
+    document's value, whether it states it, where (section and our locating phrase), and
+    the readings of an ambiguous passage, side by side."""
+    meanings = meanings or {}
+    parts = [
+        "# One rule across the documents",
+        "Each rule parameter with every document's value and where it comes from: the section "
+        "of the document that states it (with a short locating phrase of ours, never the "
+        "document's words), why a value was assumed where the document is silent, and the "
+        "readings of an ambiguous passage. [Back to the matrix](index.md).",
+    ]
+    by_id = {p.id: p for p in profiles}
+    page = BY_RULE_PAGE
+    for row in rows:
+        meaning = meanings.get(row.parameter)
+        lines = [
+            f'<section class="dc-rule" id="{esc(rule_anchor(row.parameter))}">',
+            f"<h2><code>{breakable(row.parameter)}</code></h2>",
+        ]
+        if meaning:
+            lines.append(f'<p class="dc-meaning">{inline_markup(meaning)}</p>')
+        verdict = "The documents differ here." if row.differs else "Every document agrees."
+        matrix = link(page, MATRIX_PAGE, row_anchor(row.parameter))
+        lines.append(f'<p>{verdict} <a href="{esc(matrix)}">Its row in the matrix</a>.</p>')
+        body = []
+        for cell in row.cells:
+            profile = by_id[cell.profile]
+            prov = profile.parameters[row.parameter].provenance
+            where = (
+                f"§ {esc(prov.citation.section)}: <q>{esc(prov.citation.point)}</q>"
+                if prov.citation is not None
+                else '<span class="dc-muted">not stated</span>'
+            )
+            why = esc(prov.reason or "")
+            if prov.readings:
+                why += (
+                    (" " if why else "") + "Readings: " + " | ".join(esc(r) for r in prov.readings)
+                )
+            option = (
+                f'<span class="dc-opt">by option <code>{esc(cell.option)}</code></span>'
+                if cell.option
+                else ""
+            )
+            href = esc(link(page, profile_page(profile.id), param_anchor(row.parameter)))
+            body.append(
+                f'<tr><th scope="row"><a href="{href}">{esc(profile.title)}</a>'
+                f'<span class="dc-doc-id">{esc(profile.id)}</span></th>'
+                f'<td class="dc-cell dc-{cell.kind}">{breakable(show_value(cell.value))}'
+                f"{option}</td><td>{esc(KIND_LABELS[cell.kind])}</td>"
+                f'<td class="dc-cite">{where}</td><td>{why}</td></tr>'
+            )
+        table = (
+            '<table class="dc-table dc-by-rule"><thead><tr><th scope="col">document</th>'
+            '<th scope="col">value</th><th scope="col">provenance</th>'
+            '<th scope="col">where the document says it</th><th scope="col">why, readings'
+            "</th></tr></thead><tbody>" + "".join(body) + "</tbody></table>"
+        )
+        lines += [scroll(table, f"{row.parameter} across the documents"), "</section>"]
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts)

@@ -1,6 +1,6 @@
 """The ironfool engine behind the JSON action protocol v1: a wrapper a game team would write.
 
-Run ``durak-conformance smoke -- python examples/turn_engine/wrapper.py`` to check it, and
+Run ``durak-conformance smoke --engine -- python examples/turn_engine/wrapper.py`` to check it, and
 ``durak-conformance run --engine -- python examples/turn_engine/wrapper.py`` for the suite.
 docs/guide.md walks through it.  The wrapper only translates; every rule is ironfool's:
 
