@@ -79,6 +79,9 @@ HANDSHAKE_TIMEOUT: Final = 30.0
 MAX_TIMEOUT: Final = 3_600.0
 """Longest ``--timeout`` accepted; it must also be a finite number above zero."""
 
+MAX_FUZZ_SECONDS: Final = 7 * 24 * 3_600.0
+"""Longest ``fuzz --time`` or ``--shrink-time`` accepted (a week)."""
+
 CLOSE_TIMEOUT: Final = 5.0
 """Seconds an engine has to answer ``bye`` and exit before it is killed."""
 
@@ -314,7 +317,18 @@ LIMITS: Final[tuple[Limit, ...]] = (
         "nesting in a YAML file or a JSON report",
         "the same (reports: `diff` and `site` exit 2)",
     ),
-    Limit("REPORT_BYTES", _n(REPORT_BYTES), "a JSON report read by `diff` or `site`", "the same"),
+    Limit(
+        "MAX_FUZZ_SECONDS",
+        f"{MAX_FUZZ_SECONDS:,.0f} s",
+        "`fuzz --time` and `--shrink-time`",
+        "the option is refused (exit 2)",
+    ),
+    Limit(
+        "REPORT_BYTES",
+        _n(REPORT_BYTES),
+        "a JSON report read by `diff`, `site` or `fuzz merge`",
+        "the same",
+    ),
     Limit("REPORT_RECORDS", _n(REPORT_RECORDS), "records in a JSON report read", "the same"),
 )
 """Every limit, in the order the protocol page lists them."""

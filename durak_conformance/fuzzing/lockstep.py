@@ -17,11 +17,12 @@ from __future__ import annotations
 import collections
 import itertools
 import random
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from adapters.base import JSON, ActResult, Adapter, Answer, Call, EngineFailure
+from adapters.base import JSON, ActResult, Adapter, Answer, Call, EngineFailure, StartRefused
 from durak_conformance import limits
 from durak_conformance.follow import DealProblem, dealt_position, first_attack_problem
 from reference_engine.cards import deck as full_deck
@@ -91,10 +92,11 @@ class Divergence:
     kind: str
     fields: tuple[tuple[str, Any, Any], ...]
     message: str
-
-    def signature(self) -> tuple[str, tuple[str, ...]]:
-        """What kind of difference this is, for checking a shrunk game keeps the same bug."""
-        return (self.kind, tuple(sorted({f[0].split(".")[0] for f in self.fields})))
+    clause: str | None = None
+    """The clause the divergence is about when the reference engine names one: the clause of
+    its refusal (an action the engine accepted), of the deal rule, of the first attack."""
+    refusal: Mapping[str, Any] | None = None
+    """The engine's error object, for an action it refused that the rules allow."""
 
 
 @dataclass
@@ -385,6 +387,7 @@ class Lockstep:
         self.start_modes = adapter.hello().start_modes
         self.one_to_move = "turn" in capabilities
         self._ids = itertools.count(1)
+        self._legal_at: int | None = None
 
     def play(
         self,
@@ -396,11 +399,17 @@ class Lockstep:
         check_legal_always: bool = False,
         record: bool = False,
         max_steps: int = 2000,
+        legal_at: int | None = None,
     ) -> Trial:
         """Play until the game ends, the chooser stops or the two engines disagree.
 
+        Legal lists are compared at a sample of steps, at every step with
+        ``check_legal_always``, or (``legal_at``, for replaying a finding) only after the
+        action of that index (-1: right after the start; below -1: never).
+
         A ``start`` with ``deal`` lets the engine deal from ``start.seed``; the reference
         engine follows that deal (see :meth:`_follow`)."""
+        self._legal_at = legal_at
         ref = None if start.deal else reference_game(self.table, start)
         trial = Trial(start, [], None)
         game_id = f"fuzz-{seed}-{next(self._ids)}"
@@ -477,7 +486,12 @@ class Lockstep:
             )
         except EngineFailure as exc:
             self._log(trial, record, request, {"error": str(exc)}, expected)
-            return Divergence(-1, "start", (), f"the engine refused a start the rules allow: {exc}")
+            what = (
+                "refused a start the rules allow"
+                if isinstance(exc, StartRefused)
+                else ("failed on a start the rules allow")
+            )
+            return Divergence(-1, "start", (), f"the engine {what}: {exc}")
         trial.requests += 1
         if ref is None:
             followed = self._follow(trial, state)
@@ -605,7 +619,9 @@ class Lockstep:
         try:
             position = dealt_position(state, table.rules, table.seats)
         except DealProblem as exc:
-            return Divergence(-1, "deal", (("deal", exc.clause, None),), exc.message)
+            return Divergence(
+                -1, "deal", (("deal", exc.clause, None),), exc.message, clause=exc.clause
+            )
         dealt = Start(position=position, bots=trial.start.bots, seed=trial.start.seed)
         try:
             if ref is None:
@@ -619,7 +635,10 @@ class Lockstep:
         problem = first_attack_problem(state, ref.state, table.rules)
         if problem is not None:
             fields = (("attacker", ref.state.get("attacker"), state.get("attacker")),)
-            return Divergence(-1, "first_attack", fields, problem)
+            named = re.search(r"\(([a-z0-9-]+\.first-attack\.[a-z-]+)\)$", problem)
+            return Divergence(
+                -1, "first_attack", fields, problem, clause=named.group(1) if named else None
+            )
         return ref
 
     def _judge(
@@ -715,7 +734,10 @@ class Lockstep:
         """At a sample of steps (every step if ``always``), ask for each acting seat's list."""
         if not self.claims_legal or ref.finished:
             return []
-        if not always and rng.random() >= self.legal_rate:
+        if self._legal_at is not None:
+            if step != self._legal_at:
+                return []
+        elif not always and rng.random() >= self.legal_rate:
             return []
         seats = ref.movers()
         return [
@@ -758,6 +780,8 @@ class Lockstep:
             if ref_error is not None:
                 message = f"accepted an action the rules refuse ({ref_error})"
                 fields: tuple[tuple[str, Any, Any], ...] = (("accepted", False, True),)
+                clause = ref_error if "." in ref_error else None
+                return Divergence(step, "acceptance", fields, message, clause=clause)
             else:
                 err = result.error or {}
                 message = (
@@ -765,7 +789,7 @@ class Lockstep:
                     f"{err.get('message')} {err.get('clause') or ''}".rstrip()
                 )
                 fields = (("accepted", True, False),)
-            return Divergence(step, "acceptance", fields, message)
+            return Divergence(step, "acceptance", fields, message, refusal=result.error or {})
         if ref_error is not None:
             return None
         assert result.state is not None and item.expected_view is not None
@@ -773,7 +797,7 @@ class Lockstep:
             # A redeal is the engine's own shuffle: the reference follows its new deal.
             followed = self._follow(trial, result.state, ref)
             if isinstance(followed, Divergence):
-                return Divergence(step, followed.kind, followed.fields, followed.message)
+                return replace(followed, step=step)
             return self._compare(ref, rules_view(ref.state), result.state, step)
         return self._compare(ref, item.expected_view, result.state, step)
 
