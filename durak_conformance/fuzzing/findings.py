@@ -15,9 +15,10 @@ The shapes, by what differed:
   ``accepted``, with the reference's clause;
 - an action refused that the rules allow: ``...: accepted`` against the engine's error code
   and clause;
-- the state after an action: one part per differing field, in the comparison order
-  (``seat A holds n cards``, ``stock n cards``, ``seat A attacks seat B``,
-  ``seat A may attack, done``, ``result durak seat A`` ...);
+- the state after an action: the first field that differs, roles first (``seat A attacks
+  seat B``, ``phase lead``, ``result durak seat A``, ``seat A holds n cards``, ``stock n
+  cards``, ``seat A may attack, done`` ...), as a scenario's first failing check is its
+  cause: what differs after it (a bout that goes on has another table too) follows from it;
 - legal lists: per seat, the action types missing and the ones listed but not allowed (the
   state and legal lists are compared after any action: which one led there is left out, so
   that one bug shown after an attack and after a throw-in is one finding);
@@ -47,6 +48,10 @@ _FIELD_KINDS = {
     "defender": "roles",
     "result": "result",
 }
+
+_SHAPE_ORDER = ("attacker", "defender", "phase", "result", "out", "table", "hands", "stock")
+_SHAPE_ORDER += tuple(f for f in FIELDS if f not in _SHAPE_ORDER)
+"""The order of the parts of a state divergence's shapes; the first names its kind."""
 
 _VOLATILE = re.compile(r"(\bpid \d+|0x[0-9a-f]+|'fuzz-[\w-]+'|\"fuzz-[\w-]+\"|fuzz-\d+-\d+)")
 """Details of an engine's failure message that change from game to game."""
@@ -153,16 +158,18 @@ def _state_shapes(fields: Sequence[tuple[str, Any, Any]]) -> tuple[str, str, str
     by_root: dict[str, list[tuple[str, Any, Any]]] = {}
     for name, want, have in fields:
         by_root.setdefault(name.split(".")[0], []).append((name, want, have))
-    roots = [r for r in FIELDS if r in by_root]
+    # Roles first: the seat letters then follow the roles (A: the reference's attacker), not
+    # the seat numbers, and everything else that differs reads relative to them.
+    roots = [r for r in _SHAPE_ORDER if r in by_root]
     if "attacker" in by_root and "defender" in by_root:
         roots.remove("defender")
-    expected: list[str] = []
-    actual: list[str] = []
-    for root in roots:
-        for want_text, have_text in _field_shapes(root, by_root):
-            expected.append(want_text)
-            actual.append(have_text)
-    return "; ".join(expected), "; ".join(actual), roots[0] if roots else "table"
+    if not roots:
+        return "", "", "table"
+    # Like a scenario's first failing check: the first field that differs is the cause, the
+    # rest (the bout going on, so its table and who may act differ too) follows from it and
+    # would split one bug into many signatures.  The message keeps every field.
+    shapes = _field_shapes(roots[0], by_root)
+    return "; ".join(w for w, _ in shapes), "; ".join(h for _, h in shapes), roots[0]
 
 
 def _field_shapes(
@@ -184,6 +191,15 @@ def _field_shapes(
         if "attacker" in roles:
             return [(f"seat {want_a} attacks", f"seat {have_a} attacks")]
         return [(f"seat {want_d} defends", f"seat {have_d} defends")]
+    if root == "result":
+        # Compared key by key (``result.durak``...): one part for the whole result.
+        want_parts, have_parts = [], []
+        for name, want, have in items:
+            key = _seat_of(name) or "result"
+            want_parts.append(_result_part(key, want))
+            have_parts.append(_result_part(key, have))
+        return [("result " + ", ".join(want_parts), "result " + ", ".join(have_parts))]
+    per_seat: list[tuple[str, str]] = []
     for name, want, have in items:
         seat = _seat_of(name)
         if root == "phase":
@@ -197,37 +213,37 @@ def _field_shapes(
                 )
             )
         elif root == "hands":
-            out.append(_sized(f"seat {seat} holds", want, have))
+            per_seat.append(_sized(f"seat {seat} holds", want, have))
         elif root in ("stock", "discard"):
             out.append(_sized(root, want, have))
         elif root == "out":
-            out.append(
+            per_seat.append(
                 (f"seat {seat} {'out' if want else 'in'}", f"seat {seat} {'out' if have else 'in'}")
             )
         elif root == "actions":
-            out.append(
+            per_seat.append(
                 (
                     f"seat {seat} may {', '.join(want or []) or 'not act'}",
                     f"seat {seat} may {', '.join(have or []) or 'not act'}",
                 )
             )
-        elif root == "result":
-            out.append((_result_shape(want), _result_shape(have)))
-    return out
+    # Per-seat parts in the order of what they say, not of the seat numbers: the letters
+    # then follow the roles (see above) whichever seats hold them.
+    per_seat.sort(key=lambda pair: (_unseated(pair[0]), _unseated(pair[1])))
+    return out + per_seat
+
+
+def _unseated(text: str) -> str:
+    return re.sub(r"\bseat \d+", "seat", text)
+
+
+def _result_part(key: str, value: Any) -> str:
+    if isinstance(value, list):
+        return f"{key} {causes.seats_text(value)}" if value else f"no {key}"
+    return f"{key} {value}"
 
 
 def _sized(what: str, want: Any, have: Any) -> tuple[str, str]:
     """``stock n cards`` against ``stock fewer cards`` (or ``n other cards``: same size)."""
     other = " other" if _count(want) == _count(have) else ""
     return f"{what} {_count(want)} cards", f"{what} {_count(have)}{other} cards"
-
-
-def _result_shape(result: Any) -> str:
-    if not isinstance(result, Mapping):
-        return "no result"
-    parts = [f"result {result.get('termination')}"]
-    for key in ("durak", "winners", "winning_pair"):
-        value = result.get(key)
-        if value:
-            parts.append(f"{key} {causes.seats_text(value)}")
-    return " ".join(parts)
