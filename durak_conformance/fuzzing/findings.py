@@ -49,8 +49,8 @@ _FIELD_KINDS = {
     "result": "result",
 }
 
-_SHAPE_ORDER = ("attacker", "defender", "phase", "result", "out", "table", "hands", "stock")
-_SHAPE_ORDER += tuple(f for f in FIELDS if f not in _SHAPE_ORDER)
+_FIRST = ("attacker", "defender", "phase", "result", "out", "table", "hands", "stock")
+_SHAPE_ORDER: tuple[str, ...] = _FIRST + tuple(f for f in FIELDS if f not in _FIRST)
 """The order of the parts of a state divergence's shapes; the first names its kind."""
 
 _VOLATILE = re.compile(r"(\bpid \d+|0x[0-9a-f]+|'fuzz-[\w-]+'|\"fuzz-[\w-]+\"|fuzz-\d+-\d+)")
