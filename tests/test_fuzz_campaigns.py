@@ -350,3 +350,45 @@ def test_merge_warns_about_a_missing_shard(
 def test_a_report_that_is_not_a_fuzz_report_is_refused() -> None:
     with pytest.raises(ReportError, match="not a fuzz campaign report"):
         fuzz_report.check({"report_format": "durak-conformance-run"}, "x.json")
+
+
+# ---------------------------------------------------------------------- follow mode
+
+
+@pytest.mark.parametrize("capabilities", ["deal", "deal,turn"])
+def test_a_deal_only_engine_is_fuzzed_in_follow_mode_to_the_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], capabilities: str
+) -> None:
+    proxy = [sys.executable, str(ENGINES / "proxy.py"), "--capabilities", capabilities]
+    report_path = tmp_path / "follow.json"
+    code = _fuzz(
+        tmp_path,
+        *("--profile", "howto-durak", "--seats", "3", "--games", "6"),
+        *("--report", str(report_path), "--engine", "--", *proxy),
+    )
+    printed = capsys.readouterr().out
+    assert code == 0, printed
+    assert "follow mode" in printed
+    data = json.loads(report_path.read_text(encoding="utf-8"))
+    assert data["totals"]["games"] == 6 and data["totals"]["finished"] == 6
+    assert data["findings"] == []
+
+
+def test_a_deal_only_engine_with_a_bug_gives_a_finding_shrunk_by_dropping_actions(
+    tmp_path: Path,
+) -> None:
+    dealer = [sys.executable, str(ENGINES / "bad_dealer.py"), "--bug", "first-seat"]
+    report_path = tmp_path / "dealer.json"
+    code = _fuzz(
+        tmp_path,
+        *("--profile", "durak-challenge", "--games", "12", "--report", str(report_path)),
+        *("--engine", "--", *dealer),
+    )
+    assert code == 1
+    data = json.loads(report_path.read_text(encoding="utf-8"))
+    kinds = {f["kind"] for f in data["findings"]}
+    assert "roles" in kinds, data["findings"]
+    (first_attack,) = [f for f in data["findings"] if f["clause"] and "first-attack" in f["clause"]]
+    feature = Path(first_attack["repro"]["feature"]).read_text(encoding="utf-8")
+    assert "the engine dealt this table itself" in feature
+    assert "@rule:durak-challenge.first-attack." in feature
