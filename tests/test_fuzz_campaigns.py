@@ -392,3 +392,23 @@ def test_a_deal_only_engine_with_a_bug_gives_a_finding_shrunk_by_dropping_action
     feature = Path(first_attack["repro"]["feature"]).read_text(encoding="utf-8")
     assert "the engine dealt this table itself" in feature
     assert "@rule:durak-challenge.first-attack." in feature
+
+
+# ---------------------------------------------------------------------- progress
+
+
+def test_a_progress_bar_on_a_terminal_and_nothing_otherwise(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["--adapter", f"mutant:{MUTANT}", "--profile", "durak-challenge", "--games", "3"]
+    argv += ["--no-shrink", "--report", str(tmp_path / "r.json")]
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    main(["fuzz", "--out", str(tmp_path / "out"), *argv])
+    quiet = capsys.readouterr()
+    assert "games/s" not in quiet.err
+    monkeypatch.setenv("FORCE_COLOR", "1")  # rich then takes stderr for a terminal
+    main(["fuzz", "--out", str(tmp_path / "out"), *argv])
+    shown = capsys.readouterr()
+    assert "games/s" in shown.err and "finding(s)" in shown.err
+    main(["fuzz", "--no-progress", "--out", str(tmp_path / "out"), *argv])
+    assert "games/s" not in capsys.readouterr().err
