@@ -34,16 +34,19 @@ def narrowed(command: str) -> str:
     return command.replace("durak-conformance run ", "durak-conformance run" + SELECTION + " ")
 
 
-def run_bash(script: str, tmp_path: Path) -> None:
+def run_bash(
+    script: str, tmp_path: Path, env: dict[str, str] | None = None, allowed: tuple[int, ...] = (0,)
+) -> int:
     done = subprocess.run(
         ["bash", "-euo", "pipefail", "-c", script],
         cwd=tmp_path,
-        env=environment(tmp_path),
+        env={**environment(tmp_path), **(env or {})},
         capture_output=True,
         text=True,
         timeout=300,
     )
-    assert done.returncode == 0, f"{script}\n{done.stdout}\n{done.stderr}"
+    assert done.returncode in allowed, f"{script}\n{done.stdout}\n{done.stderr}"
+    return done.returncode
 
 
 def check_reports(tmp_path: Path) -> None:
@@ -54,7 +57,7 @@ def check_reports(tmp_path: Path) -> None:
 
 def test_github_actions_workflow_steps_run(tmp_path: Path) -> None:
     workflow = yaml.safe_load((TEMPLATES / "github-actions.yml").read_text(encoding="utf-8"))
-    (job,) = workflow["jobs"].values()
+    job = workflow["jobs"]["conformance"]
     steps = [s["run"] for s in job["steps"] if "run" in s]
     assert any("durak-conformance run" in s for s in steps)
     for script in steps:
@@ -85,3 +88,67 @@ def test_the_ci_guide_embeds_the_templates() -> None:
     guide = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
     for name in ("github-actions.yml", "gitlab-ci.yml"):
         assert f'--8<-- "ci-templates/{name}"' in guide
+
+
+# A campaign small enough for a test, against a mutant so that there are findings to merge.
+FUZZ_ENV = {
+    "ENGINE_COMMAND": (
+        f"{sys.executable} -m durak_conformance serve --mutant trump-not-beating-plain"
+    ),
+    "FUZZ_PROFILE": "durak-challenge",
+    "FUZZ_GAMES": "6",
+    "FUZZ_SEED": "1",
+}
+
+
+def check_fuzz_report(tmp_path: Path, shards: int) -> None:
+    from durak_conformance.fuzzing.report import read
+
+    merged = read(tmp_path / "reports" / "fuzz" / "engine.json")
+    assert merged.shards == [[i, shards] for i in range(1, shards + 1)]
+    assert merged.totals["games"] == 6 and merged.findings
+    assert len({f.signature for f in merged.findings}) == len(merged.findings)
+
+
+def test_github_actions_fuzz_matrix_and_merge_run(tmp_path: Path) -> None:
+    workflow = yaml.safe_load((TEMPLATES / "github-actions.yml").read_text(encoding="utf-8"))
+    fuzz, merge = workflow["jobs"]["fuzz"], workflow["jobs"]["fuzz-report"]
+    shards = fuzz["strategy"]["matrix"]["shard"]
+    assert fuzz["strategy"]["fail-fast"] is False and merge["needs"] == "fuzz"
+    assert merge["if"] == "always()"
+    for shard in shards:
+        for step in fuzz["steps"]:
+            script = step.get("run", "")
+            if not script or any(skip in script for skip in SKIPPED):
+                continue
+            script = script.replace("${{ matrix.shard }}", str(shard))
+            script = script.replace("${{ strategy.job-total }}", str(len(shards)))
+            assert "${{" not in script
+            run_bash(script, tmp_path, FUZZ_ENV, allowed=(0, 1))
+        uploads = [s for s in fuzz["steps"] if "upload-artifact" in str(s.get("uses", ""))]
+        assert uploads and "fuzz-shards/" in uploads[0]["with"]["path"]
+    downloads = [s for s in merge["steps"] if "download-artifact" in str(s.get("uses", ""))]
+    assert downloads and downloads[0]["with"]["merge-multiple"] is True
+    for step in merge["steps"]:
+        script = step.get("run", "")
+        if script and not any(skip in script for skip in SKIPPED):
+            assert run_bash(script, tmp_path, FUZZ_ENV, allowed=(0, 1)) == 1  # new findings
+    check_fuzz_report(tmp_path, len(shards))
+    assert "games fuzzed" in (tmp_path / "summary.md").read_text(encoding="utf-8")
+
+
+def test_gitlab_parallel_fuzz_job_and_merge_run(tmp_path: Path) -> None:
+    config = yaml.safe_load((TEMPLATES / "gitlab-ci.yml").read_text(encoding="utf-8"))
+    fuzz, merge = config["durak-fuzz"], config["durak-fuzz-merge"]
+    total = fuzz["parallel"]
+    assert merge["needs"] == [{"job": "durak-fuzz", "artifacts": True}]
+    assert merge["when"] == "always" and fuzz["artifacts"]["when"] == "always"
+    for index in range(1, total + 1):
+        lines = [*fuzz["before_script"], *fuzz["script"]]
+        script = "\n".join(line for line in lines if not any(skip in line for skip in SKIPPED))
+        env = {**FUZZ_ENV, "CI_NODE_INDEX": str(index), "CI_NODE_TOTAL": str(total)}
+        run_bash(script, tmp_path, env, allowed=(0, 1))
+    lines = [*merge["before_script"], *merge["script"]]
+    script = "\n".join(line for line in lines if not any(skip in line for skip in SKIPPED))
+    assert run_bash(script, tmp_path, FUZZ_ENV, allowed=(0, 1)) == 1
+    check_fuzz_report(tmp_path, total)
