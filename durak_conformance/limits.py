@@ -344,7 +344,9 @@ class LimitError(ValueError):
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-_LONG_DIGITS = re.compile(r"\d{19}")
+_LONG_DIGITS = re.compile(r"[0-9][0-9]{18}")
+# (``[0-9][0-9]{18}`` rather than ``\d{19}``: the same runs of a JSON number's digits, found
+# about three times faster in a state full of short numbers.)
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _INNERMOST = re.compile(r"\[\]|\{\}")
@@ -373,6 +375,14 @@ def _reject_constant(name: str) -> Any:
     raise LimitError(f"{name} is not a JSON number")
 
 
+def _decoder(bounded_ints: bool) -> json.JSONDecoder:
+    return json.JSONDecoder(
+        parse_constant=_reject_constant,
+        parse_float=_bounded_float,
+        parse_int=_bounded_int if bounded_ints else None,
+    )
+
+
 def _bounded_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value) or abs(value) > MAX_FLOAT:
@@ -387,6 +397,43 @@ def _bounded_int(text: str) -> int:
     if abs(value) > MAX_INTEGER:
         raise LimitError(f"the integer {text} is beyond the 2^63 - 1 limit")
     return value
+
+
+# Built once: ``json.loads`` with options builds a decoder per call.
+_PLAIN_INTS = _decoder(False)
+_BOUNDED_INTS = _decoder(True)
+
+_NO_FAST_PATH: Any = object()
+_FLOAT_LIKE = re.compile(r"[0-9][.eE]")
+"""A number that may be a float (or a string holding such text: only slower, never wrong)."""
+
+
+def _fast_decode(text: str) -> Any:
+    """``text`` decoded by orjson when that gives exactly what the checked ``json`` path
+    gives, else :data:`_NO_FAST_PATH`.
+
+    orjson (about five times faster on a protocol state) is used only for text without a
+    run of 19 digits (an integer that could break :data:`MAX_INTEGER`: orjson turns one past
+    2^64 into a float) and without anything that may be a float (:data:`MAX_FLOAT` is
+    checked by the ``json`` path's hook); whatever orjson refuses (NaN, a lone surrogate,
+    bad JSON) goes to the ``json`` path too, which gives the error message."""
+    if _orjson is None or _LONG_DIGITS.search(text) or _FLOAT_LIKE.search(text):
+        return _NO_FAST_PATH
+    try:
+        return _orjson.loads(text)
+    except (ValueError, TypeError):
+        return _NO_FAST_PATH
+
+
+def _optional_orjson() -> Any:
+    try:
+        import orjson
+    except ImportError:  # pragma: no cover - a dependency; the json path alone is correct
+        return None
+    return orjson
+
+
+_orjson: Any = _optional_orjson()
 
 
 def strings(value: Any) -> Iterator[str]:
@@ -423,12 +470,10 @@ def decode_json(data: bytes | str, *, depth: int = JSON_DEPTH) -> Any:
     if nesting_depth_exceeds(text, depth):
         raise LimitError(f"nested deeper than {depth} levels of arrays and objects")
     try:
-        value = json.loads(
-            text,
-            parse_constant=_reject_constant,
-            parse_float=_bounded_float,
-            parse_int=_bounded_int if _LONG_DIGITS.search(text) else None,
-        )
+        value = _fast_decode(text)
+        if value is _NO_FAST_PATH:
+            decoder = _BOUNDED_INTS if _LONG_DIGITS.search(text) else _PLAIN_INTS
+            value = decoder.decode(text)
     except LimitError:
         raise
     except RecursionError:  # pragma: no cover - the depth check comes first
