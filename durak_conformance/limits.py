@@ -404,23 +404,31 @@ _PLAIN_INTS = _decoder(False)
 _BOUNDED_INTS = _decoder(True)
 
 _NO_FAST_PATH: Any = object()
-_FLOAT_LIKE = re.compile(r"[0-9][.eE]")
-"""A number that may be a float (or a string holding such text: only slower, never wrong)."""
+_NOT_FOR_ORJSON = re.compile(r"[0-9](?:[.eE]|[0-9]{18})")
+_NOT_FOR_ORJSON_BYTES = re.compile(rb"[0-9](?:[.eE]|[0-9]{18})")
+"""A number that may be a float, or a run of 19 digits (or a string holding such text: only
+slower, never wrong)."""
 
 
-def _fast_decode(text: str) -> Any:
-    """``text`` decoded by orjson when that gives exactly what the checked ``json`` path
+def _fast_decode(data: bytes | str, depth: int) -> Any:
+    """``data`` decoded by orjson when that gives exactly what the checked ``json`` path
     gives, else :data:`_NO_FAST_PATH`.
 
-    orjson (about five times faster on a protocol state) is used only for text without a
-    run of 19 digits (an integer that could break :data:`MAX_INTEGER`: orjson turns one past
-    2^64 into a float) and without anything that may be a float (:data:`MAX_FLOAT` is
-    checked by the ``json`` path's hook); whatever orjson refuses (NaN, a lone surrogate,
-    bad JSON) goes to the ``json`` path too, which gives the error message."""
-    if _orjson is None or _LONG_DIGITS.search(text) or _FLOAT_LIKE.search(text):
+    orjson (about five times faster on a protocol state) is used only for data with no more
+    brackets than ``depth`` (so it cannot nest deeper), without a run of 19 digits (an
+    integer that could break :data:`MAX_INTEGER`: orjson turns one past 2^64 into a float)
+    and without anything that may be a float (:data:`MAX_FLOAT` is the ``json`` path's
+    hook); whatever orjson refuses (bytes that are not UTF-8, NaN, a lone surrogate, bad
+    JSON) goes the ``json`` way too, which gives the message."""
+    if _orjson is None:
+        return _NO_FAST_PATH
+    if isinstance(data, bytes):
+        if data.count(b"[") + data.count(b"{") > depth or _NOT_FOR_ORJSON_BYTES.search(data):
+            return _NO_FAST_PATH
+    elif data.count("[") + data.count("{") > depth or _NOT_FOR_ORJSON.search(data):
         return _NO_FAST_PATH
     try:
-        return _orjson.loads(text)
+        return _orjson.loads(data)
     except (ValueError, TypeError):
         return _NO_FAST_PATH
 
@@ -459,6 +467,9 @@ def decode_json(data: bytes | str, *, depth: int = JSON_DEPTH) -> Any:
     such as ``"\\udc80"``, which no UTF-8 output could carry).  Ordinary messages pay for the
     checks with a few fast scans of the text.
     """
+    fast = _fast_decode(data, depth)
+    if fast is not _NO_FAST_PATH:
+        return fast
     if isinstance(data, bytes):
         try:
             text = data.decode("utf-8")
@@ -470,10 +481,8 @@ def decode_json(data: bytes | str, *, depth: int = JSON_DEPTH) -> Any:
     if nesting_depth_exceeds(text, depth):
         raise LimitError(f"nested deeper than {depth} levels of arrays and objects")
     try:
-        value = _fast_decode(text)
-        if value is _NO_FAST_PATH:
-            decoder = _BOUNDED_INTS if _LONG_DIGITS.search(text) else _PLAIN_INTS
-            value = decoder.decode(text)
+        decoder = _BOUNDED_INTS if _LONG_DIGITS.search(text) else _PLAIN_INTS
+        value = decoder.decode(text)
     except LimitError:
         raise
     except RecursionError:  # pragma: no cover - the depth check comes first

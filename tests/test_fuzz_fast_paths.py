@@ -37,7 +37,7 @@ JSON_VALUES = st.recursive(
 )
 
 
-def _outcome(text: str, *, fast: bool) -> object:
+def _outcome(text: str | bytes, *, fast: bool) -> object:
     """decode_json's value, or its error message, with or without the orjson fast path."""
     saved = limits._orjson
     if not fast:
@@ -55,6 +55,8 @@ def _outcome(text: str, *, fast: bool) -> object:
 def test_decoding_with_the_fast_path_gives_what_the_checked_path_gives(value: object) -> None:
     text = json.dumps(value)
     assert _outcome(text, fast=True) == _outcome(text, fast=False)
+    line = text.encode() + b"\n"
+    assert _outcome(line, fast=True) == _outcome(line, fast=False)
 
 
 @pytest.mark.parametrize(
@@ -74,6 +76,14 @@ def test_decoding_with_the_fast_path_gives_what_the_checked_path_gives(value: ob
 def test_what_the_fast_path_refuses_or_bends_goes_the_checked_way(text: str) -> None:
     assert limits._orjson is not None, "orjson is a dependency"
     assert _outcome(text, fast=True) == _outcome(text, fast=False)
+    line = text.encode("utf-8", "surrogatepass")
+    assert _outcome(line, fast=True) == _outcome(line, fast=False)
+
+
+def test_bytes_that_are_not_utf8_get_the_checked_message() -> None:
+    for line in (b'{"a": "\xff"}', b"[1, \xc3]", b'"\xed\xa0\x80"'):
+        assert _outcome(line, fast=True) == _outcome(line, fast=False)
+        assert "not UTF-8" in str(_outcome(line, fast=True))
 
 
 def _states(count: int) -> list[dict[str, object]]:
