@@ -65,6 +65,29 @@ def test_stop_at_first_keeps_the_old_behaviour() -> None:
     assert result.games == result.divergent[0].seed + 1
 
 
+def test_stop_at_first_looks_past_known_findings() -> None:
+    lockstep = _mutant_lockstep()
+    seeds = game_seeds(0, 30)
+    first = run_campaign(
+        EngineSpec(), lockstep.table, seeds, Settings(), lockstep=lockstep, stop_at_first=True
+    )
+    known = frozenset({first.divergent[0].signature})
+    further = run_campaign(
+        EngineSpec(),
+        lockstep.table,
+        seeds,
+        Settings(),
+        lockstep=lockstep,
+        stop_at_first=True,
+        known=known,
+    )
+    assert further.stopped_by == "first"
+    last = further.divergent[-1]
+    assert last.signature not in known
+    assert all(d.signature in known for d in further.divergent[:-1])
+    assert further.games == last.seed + 1 > first.games
+
+
 def test_a_time_budget_ends_the_campaign_between_games() -> None:
     table = make_table("durak-challenge", {}, 2)
     lockstep = Lockstep(ReferenceAdapter(), table)

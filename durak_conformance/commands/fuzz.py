@@ -72,7 +72,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--stop-at-first",
         action="store_true",
-        help="end the campaign at its first divergence (in game order) instead of going on",
+        help="end the campaign at its first divergence (in game order) that is not a known "
+        "finding, instead of going on",
     )
     parser.add_argument(
         "--expectations",
@@ -260,6 +261,7 @@ def main(args: argparse.Namespace) -> int:
                 lockstep=lockstep if jobs <= 1 else None,
                 seconds=args.time,
                 stop_at_first=args.stop_at_first,
+                known=frozenset(k.signature for k in known),
                 progress=progress,
             )
     except UnsupportedByEngine as exc:
@@ -340,13 +342,11 @@ def _known_findings(path: Path | None, table: Any) -> list[Any]:
     expectations = load_expectations(path)
     for warning in expectations.warnings:
         _print(f"warning: {warning}", file=sys.stderr)
-    return [
+    listed = [
         KnownFinding(e.signature, e.reason, e.link, e.profile, dict(e.options))
         for e in expectations.fuzz
-        if KnownFinding(e.signature, e.reason, e.link, e.profile, dict(e.options)).applies(
-            table.profile, table.options
-        )
     ]
+    return [k for k in listed if k.applies(table.profile, table.options)]
 
 
 @contextlib.contextmanager

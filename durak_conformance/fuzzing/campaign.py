@@ -271,10 +271,12 @@ def run_chunk(
     *,
     deadline: float | None = None,
     stop_at_first: bool = False,
+    known: frozenset[str] = frozenset(),
     on_game: Callable[[ChunkResult], None] | None = None,
 ) -> ChunkResult:
-    """Play ``seeds`` in order, recording every game that diverges; stop at the first with
-    ``stop_at_first``, and before a game when ``deadline`` (``time.time()``) has passed."""
+    """Play ``seeds`` in order, recording every game that diverges; stop at the first whose
+    signature is not in ``known`` with ``stop_at_first``, and before a game when
+    ``deadline`` (``time.time()``) has passed."""
     out = ChunkResult()
     began = time.perf_counter()
     for seed in seeds:
@@ -286,11 +288,14 @@ def run_chunk(
         out.finished += trial.finished
         out.actions += len(trial.actions)
         out.requests += trial.requests
+        new = False
         if trial.divergence is not None:
-            out.divergent.append(divergent_game(seed, trial))
+            found = divergent_game(seed, trial)
+            out.divergent.append(found)
+            new = found.signature not in known
         if on_game is not None:
             on_game(out)
-        if out.divergent and stop_at_first:
+        if new and stop_at_first:
             break
     out.seconds = time.perf_counter() - began
     return out
@@ -310,11 +315,15 @@ def _init_worker(spec: EngineSpec, table: Table, settings: Settings) -> None:
     _worker = (Lockstep(adapter, table, legal_rate=settings.legal_rate), settings)
 
 
-def _run_in_worker(task: tuple[Sequence[int], float | None, bool]) -> ChunkResult:
+def _run_in_worker(
+    task: tuple[Sequence[int], float | None, bool, frozenset[str]],
+) -> ChunkResult:
     assert _worker is not None
     lockstep, settings = _worker
-    seeds, deadline, stop_at_first = task
-    return run_chunk(lockstep, seeds, settings, deadline=deadline, stop_at_first=stop_at_first)
+    seeds, deadline, stop_at_first, known = task
+    return run_chunk(
+        lockstep, seeds, settings, deadline=deadline, stop_at_first=stop_at_first, known=known
+    )
 
 
 def _chunks(seeds: Sequence[int], size: int) -> Iterator[list[int]]:
@@ -333,11 +342,12 @@ def run_campaign(
     chunk_size: int = 25,
     seconds: float | None = None,
     stop_at_first: bool = False,
+    known: frozenset[str] = frozenset(),
     progress: Progress | None = None,
 ) -> CampaignResult:
     """Play ``seeds`` (all of them, or as many as ``seconds`` allows), recording every game
     that diverges; with ``stop_at_first`` the campaign ends at the first divergence in seed
-    order.  ``progress`` sees the running totals."""
+    order whose signature is not ``known``.  ``progress`` sees the running totals."""
     result = CampaignResult()
     began = time.perf_counter()
     deadline = None if seconds is None else time.time() + seconds
@@ -345,8 +355,11 @@ def run_campaign(
     def finish(part: ChunkResult) -> bool:
         """Count ``part``; True when the campaign is over."""
         result.add(part)
-        if part.divergent and stop_at_first:
-            del result.divergent[1:]
+        first_new = next(
+            (i for i, d in enumerate(result.divergent) if d.signature not in known), None
+        )
+        if stop_at_first and first_new is not None:
+            del result.divergent[first_new + 1 :]
             result.stopped_by = "first"
             return True
         if part.out_of_time:
@@ -382,6 +395,7 @@ def run_campaign(
                     settings,
                     deadline=deadline,
                     stop_at_first=stop_at_first,
+                    known=known,
                     on_game=on_game,
                 )
                 if finish(part):
@@ -392,7 +406,7 @@ def run_campaign(
                     lockstep.adapter.close()
     else:
         context = multiprocessing.get_context("fork" if _can_fork() else "spawn")
-        tasks = [(chunk, deadline, stop_at_first) for chunk in _chunks(seeds, chunk_size)]
+        tasks = [(chunk, deadline, stop_at_first, known) for chunk in _chunks(seeds, chunk_size)]
         with context.Pool(jobs, _init_worker, (spec, table, settings)) as pool:
             for part in pool.imap(_run_in_worker, tasks):
                 over = finish(part)
