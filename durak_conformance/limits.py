@@ -403,7 +403,7 @@ def _bounded_int(text: str) -> int:
 _PLAIN_INTS = _decoder(False)
 _BOUNDED_INTS = _decoder(True)
 
-_NO_FAST_PATH: Any = object()
+_NO_FAST_PATH = object()  # (a sentinel, not a limit)
 _NOT_FOR_ORJSON = re.compile(r"[0-9](?:[.eE]|[0-9]{18})")
 _NOT_FOR_ORJSON_BYTES = re.compile(rb"[0-9](?:[.eE]|[0-9]{18})")
 """A number that may be a float, or a run of 19 digits (or a string holding such text: only
