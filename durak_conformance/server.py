@@ -22,10 +22,13 @@ limit was reached.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import json
 import logging
+import os
+import select
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any, BinaryIO, get_args, get_type_hints
@@ -95,13 +98,17 @@ class Server:
     ):
         self.engine = engine or ReferenceEngine()
         self.max_line = max_line
+        self.last_command: str | None = None
+        """The command of the last request answered, once it passed its schema."""
         self.requests_per_game: Counter[str] = Counter()
         """``act``, ``clock`` and ``next_game`` requests taken by each running game."""
 
     def handle_message(self, message: object) -> JSON:
         """Answer one decoded request."""
+        self.last_command = None
         try:
             request = validate_request(message)
+            self.last_command = request["cmd"]
             self._check_limits(request)
         except SchemaViolation as exc:
             return error_reply(request_id(message), "malformed", exc.message)
@@ -160,7 +167,19 @@ class Server:
         return self.handle_message(message)
 
     def serve(self, stdin: BinaryIO, stdout: BinaryIO) -> int:
-        """Answer lines from ``stdin`` until ``bye`` or end of input; returns the exit status."""
+        """Answer lines from ``stdin`` until ``bye`` or end of input; returns the exit status.
+
+        Replies are flushed whenever no further request is waiting: a client that sends a
+        batch (the fuzzer's pipelining) gets the replies to it in a few writes instead of one
+        per reply, and a client that waits for each reply gets it at once."""
+        lines = _LineReader(stdin)
+        try:
+            return self._serve(lines, stdout)
+        finally:
+            with contextlib.suppress(OSError, ValueError):
+                stdout.flush()
+
+    def _serve(self, stdin: _LineReader, stdout: BinaryIO) -> int:
         while True:
             line = stdin.readline(self.max_line + 1)
             if not line:
@@ -178,16 +197,18 @@ class Server:
                 continue
             else:
                 reply = self.handle_line(line)
+            bye = bool(reply.get("ok")) and self.last_command == "bye"
             try:
                 stdout.write(encode(reply))
-                stdout.flush()
+                if bye or not stdin.pending():
+                    stdout.flush()
             except BrokenPipeError:
                 log.info("the other side closed stdout")
                 return 0
-            if reply.get("ok") and _is_bye(line):
+            if bye:
                 return 0
 
-    def _skip_to_newline(self, stdin: BinaryIO) -> int:
+    def _skip_to_newline(self, stdin: _LineReader) -> int:
         """Read and drop input up to and including the next newline, a bounded chunk at a time."""
         skipped = 0
         while True:
@@ -197,10 +218,49 @@ class Server:
                 return skipped
 
 
-def _is_bye(line: bytes) -> bool:
-    # The reply was ok, so the line is a valid request: a cheap re-read settles which one.
-    try:
-        message = decode(line)
-    except ValueError:
-        return False
-    return isinstance(message, dict) and message.get("cmd") == "bye"
+class _LineReader:
+    """Lines from a binary stream, knowing whether another request is already waiting.
+
+    ``readline(limit)`` behaves as a buffered stream's (at most ``limit`` bytes, up to and
+    including a newline; ``b""`` at the end).  A stream without a file descriptor (a test's
+    ``BytesIO``) is read as it is, and never has a request waiting."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.stream = stream
+        self.buffer = bytearray()
+        try:
+            self.fd: int | None = stream.fileno()
+        except (OSError, ValueError, AttributeError):
+            self.fd = None
+
+    def readline(self, limit: int) -> bytes:
+        if self.fd is None:
+            return self.stream.readline(limit)
+        while True:
+            end = self.buffer.find(b"\n", 0, limit)
+            if end >= 0 or len(self.buffer) >= limit:
+                size = end + 1 if end >= 0 else limit
+                line = bytes(self.buffer[:size])
+                del self.buffer[:size]
+                return line
+            chunk = os.read(self.fd, _READ_SIZE)
+            if not chunk:
+                line = bytes(self.buffer)
+                self.buffer.clear()
+                return line
+            self.buffer += chunk
+
+    def pending(self) -> bool:
+        """Whether a request is waiting: a whole line read already, or input on the fd."""
+        if self.fd is None:
+            return False
+        if b"\n" in self.buffer:
+            return True
+        try:
+            return bool(select.select([self.fd], [], [], 0)[0])
+        except (OSError, ValueError):
+            return False
+
+
+_READ_SIZE = 64 * 1024
+"""Bytes read from the input at a time (a pipe's usual capacity)."""

@@ -124,7 +124,7 @@ def narrowed(command: str) -> str:
     return command.replace("durak-conformance run ", "durak-conformance run" + SELECTION + " ")
 
 
-def run_bash(script: str, work: Path, env: dict[str, str]) -> None:
+def run_bash(script: str, work: Path, env: dict[str, str], allowed: tuple[int, ...] = (0,)) -> int:
     done = subprocess.run(
         ["bash", "-euo", "pipefail", "-c", script],
         cwd=work,
@@ -133,7 +133,8 @@ def run_bash(script: str, work: Path, env: dict[str, str]) -> None:
         text=True,
         timeout=300,
     )
-    assert done.returncode == 0, f"{script}\n{done.stdout}\n{done.stderr}"
+    assert done.returncode in allowed, f"{script}\n{done.stdout}\n{done.stderr}"
+    return done.returncode
 
 
 def check_installed(env_dir: Path, env: dict[str, str]) -> None:
@@ -167,8 +168,8 @@ def check_reports(work: Path, wheel: Path) -> None:
 
 def test_github_actions_workflow_steps_run(tmp_path: Path, wheel: Path) -> None:
     workflow = yaml.safe_load((TEMPLATES / "github-actions.yml").read_text(encoding="utf-8"))
-    (job,) = workflow["jobs"].values()
-    assert job["env"]["DURAK_CONFORMANCE"].startswith("git+https://")
+    job = workflow["jobs"]["conformance"]
+    assert workflow["env"]["DURAK_CONFORMANCE"].startswith("git+https://")
     steps = [s["run"] for s in job["steps"] if "run" in s]
     assert INSTALL in steps[0] and any("durak-conformance run" in s for s in steps)
     env_dir = fresh_environment(tmp_path)
@@ -198,7 +199,7 @@ def test_github_actions_workflow_steps_run(tmp_path: Path, wheel: Path) -> None:
 def test_gitlab_job_script_runs(tmp_path: Path, wheel: Path) -> None:
     config = yaml.safe_load((TEMPLATES / "gitlab-ci.yml").read_text(encoding="utf-8"))
     job = config["durak-conformance"]
-    assert job["variables"]["DURAK_CONFORMANCE"].startswith("git+https://")
+    assert config["variables"]["DURAK_CONFORMANCE"].startswith("git+https://")
     lines = [*job["before_script"], *job["script"], *job["after_script"]]
     assert INSTALL in lines[0]
     env_dir = fresh_environment(tmp_path)
@@ -218,3 +219,88 @@ def test_the_ci_guide_embeds_the_templates() -> None:
     guide = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
     for name in ("github-actions.yml", "gitlab-ci.yml"):
         assert f'--8<-- "ci-templates/{name}"' in guide
+
+
+# A campaign small enough for a test, against a mutant so that there are findings to merge.
+FUZZ_ENV = {
+    "FUZZ_PROFILE": "durak-challenge",
+    "FUZZ_GAMES": "6",
+    "FUZZ_SEED": "1",
+}
+
+
+def fuzz_environment(tmp_path: Path, wheel: Path) -> tuple[Path, dict[str, str]]:
+    """A fresh environment for the fuzz jobs, the engine a mutant served by the installed tool."""
+    env_dir = fresh_environment(tmp_path)
+    env = {**environment(tmp_path, env_dir, wheel), **FUZZ_ENV}
+    env["ENGINE_COMMAND"] = (
+        f"{env_dir / 'bin' / 'python'} -m durak_conformance serve --mutant trump-not-beating-plain"
+    )
+    work = tmp_path / "engine-repo"
+    work.mkdir()
+    return env_dir, env
+
+
+def check_fuzz_report(work: Path, shards: int) -> None:
+    from durak_conformance.fuzzing.report import read
+
+    merged = read(work / "reports" / "fuzz" / "engine.json")
+    assert merged.shards == [[i, shards] for i in range(1, shards + 1)]
+    assert merged.totals["games"] == 6 and merged.findings
+    assert len({f.signature for f in merged.findings}) == len(merged.findings)
+
+
+def test_github_actions_fuzz_matrix_and_merge_run(tmp_path: Path, wheel: Path) -> None:
+    workflow = yaml.safe_load((TEMPLATES / "github-actions.yml").read_text(encoding="utf-8"))
+    fuzz, merge = workflow["jobs"]["fuzz"], workflow["jobs"]["fuzz-report"]
+    shards = fuzz["strategy"]["matrix"]["shard"]
+    assert fuzz["strategy"]["fail-fast"] is False and merge["needs"] == "fuzz"
+    assert merge["if"] == "always()"
+    for job in (fuzz, merge):  # every job installs what the workflow names
+        assert any(INSTALL in s.get("run", "") for s in job["steps"])
+    env_dir, env = fuzz_environment(tmp_path, wheel)
+    work = tmp_path / "engine-repo"
+    for shard in shards:
+        for step in fuzz["steps"]:
+            script = step.get("run", "")
+            if not script or any(skip in script for skip in SKIPPED):
+                continue
+            if INSTALL in script and shard != shards[0]:
+                continue  # one environment stands for every shard's machine
+            script = script.replace("${{ matrix.shard }}", str(shard))
+            script = script.replace("${{ strategy.job-total }}", str(len(shards)))
+            assert "${{" not in script
+            run_bash(script, work, env, allowed=(0, 1))
+        uploads = [s for s in fuzz["steps"] if "upload-artifact" in str(s.get("uses", ""))]
+        assert uploads and "fuzz-shards/" in uploads[0]["with"]["path"]
+    check_installed(env_dir, env)
+    downloads = [s for s in merge["steps"] if "download-artifact" in str(s.get("uses", ""))]
+    assert downloads and downloads[0]["with"]["merge-multiple"] is True
+    for step in merge["steps"]:
+        script = step.get("run", "")
+        if script and not any(skip in script for skip in SKIPPED) and INSTALL not in script:
+            assert run_bash(script, work, env, allowed=(0, 1)) == 1  # new findings
+    check_fuzz_report(work, len(shards))
+    assert "games fuzzed" in (tmp_path / "summary.md").read_text(encoding="utf-8")
+
+
+def test_gitlab_parallel_fuzz_job_and_merge_run(tmp_path: Path, wheel: Path) -> None:
+    config = yaml.safe_load((TEMPLATES / "gitlab-ci.yml").read_text(encoding="utf-8"))
+    fuzz, merge = config["durak-fuzz"], config["durak-fuzz-merge"]
+    total = fuzz["parallel"]
+    assert merge["needs"] == [{"job": "durak-fuzz", "artifacts": True}]
+    assert merge["when"] == "always" and fuzz["artifacts"]["when"] == "always"
+    assert INSTALL in fuzz["before_script"][0] and INSTALL in merge["before_script"][0]
+    env_dir, env = fuzz_environment(tmp_path, wheel)
+    work = tmp_path / "engine-repo"
+    for index in range(1, total + 1):
+        lines = [*fuzz["before_script"], *fuzz["script"]]
+        if index > 1:  # one environment stands for every parallel job's machine
+            lines = [line for line in lines if INSTALL not in line]
+        script = "\n".join(line for line in lines if not any(skip in line for skip in SKIPPED))
+        shard_env = {**env, "CI_NODE_INDEX": str(index), "CI_NODE_TOTAL": str(total)}
+        run_bash(script, work, shard_env, allowed=(0, 1))
+    check_installed(env_dir, env)
+    lines = [line for line in merge["script"] if not any(skip in line for skip in SKIPPED)]
+    assert run_bash("\n".join(lines), work, env, allowed=(0, 1)) == 1
+    check_fuzz_report(work, total)

@@ -3,8 +3,10 @@
 Game ``i`` of a campaign with seed ``S`` plays with game seed ``S + i``: its deck, its computer
 seats and every random choice come from that one number, so ``--seed S+i --games 1`` replays
 it exactly.  ``--shard I/N`` keeps the games with ``i % N == I - 1`` (shards partition the
-campaign); ``--jobs`` spreads the games over processes, each with its own engine, and still
-reports the first divergence in game order.
+campaign); ``--jobs`` spreads the games over processes, each with its own engine.  A campaign
+goes on after a divergence: every game that diverges is recorded (seed and signature, see
+:mod:`.findings`) until the games or the time budget are spent; ``stop_at_first`` ends it at
+the first divergence in game order instead.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import contextlib
 import multiprocessing
 import random
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -178,6 +180,20 @@ def game_seeds(seed: int, games: int, shard: tuple[int, int] = (1, 1)) -> list[i
     return [seed + i for i in range(games) if i % count == index - 1]
 
 
+@dataclass(frozen=True)
+class Divergent:
+    """One game of a campaign that diverged: its seed and what the divergence was about."""
+
+    seed: int
+    signature: str
+    kind: str
+    """The divergence's failure kind (``causes.KINDS``)."""
+    clause: str | None
+    message: str
+    step: int
+    """The action after which it showed (-1: right after the start)."""
+
+
 @dataclass
 class ChunkResult:
     """What a worker reports for a run of consecutive seeds."""
@@ -187,26 +203,37 @@ class ChunkResult:
     actions: int = 0
     requests: int = 0
     seconds: float = 0.0
-    divergent_seed: int | None = None
-    message: str = ""
+    divergent: list[Divergent] = field(default_factory=list)
+    out_of_time: bool = False
 
 
 @dataclass
 class CampaignResult:
-    """A whole campaign."""
+    """A whole campaign: totals, and every game that diverged, in seed order."""
 
     games: int = 0
     finished: int = 0
     actions: int = 0
     requests: int = 0
     seconds: float = 0.0
-    divergent_seed: int | None = None
-    message: str = ""
+    divergent: list[Divergent] = field(default_factory=list)
+    stopped_by: str = "games"
+    """Why the campaign ended: ``games`` (every game played), ``time`` (the ``--time``
+    budget was spent), ``first`` (``--stop-at-first`` and a divergence)."""
     chunks: list[ChunkResult] = field(default_factory=list)
 
     @property
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds else 0.0
+
+    @property
+    def divergent_seed(self) -> int | None:
+        """The first game (in seed order) that diverged."""
+        return self.divergent[0].seed if self.divergent else None
+
+    @property
+    def message(self) -> str:
+        return self.divergent[0].message if self.divergent else ""
 
     def add(self, chunk: ChunkResult) -> None:
         self.chunks.append(chunk)
@@ -214,21 +241,61 @@ class CampaignResult:
         self.finished += chunk.finished
         self.actions += chunk.actions
         self.requests += chunk.requests
+        self.divergent.extend(chunk.divergent)
 
 
-def run_chunk(lockstep: Lockstep, seeds: Sequence[int], settings: Settings) -> ChunkResult:
-    """Play ``seeds`` in order, stopping at the first divergence."""
+def divergent_game(seed: int, trial: Trial) -> Divergent:
+    """What ``trial`` (game ``seed``, which diverged) is remembered by."""
+    from durak_conformance.fuzzing.findings import cause_of
+
+    assert trial.divergence is not None
+    cause = cause_of(trial.divergence, trial.actions)
+    return Divergent(
+        seed=seed,
+        signature=cause.signature,
+        kind=cause.kind,
+        clause=cause.clause,
+        message=trial.divergence.message,
+        step=trial.divergence.step,
+    )
+
+
+Progress = Callable[[CampaignResult], None]
+"""Called after every game (one process) or every chunk of games (several)."""
+
+
+def run_chunk(
+    lockstep: Lockstep,
+    seeds: Sequence[int],
+    settings: Settings,
+    *,
+    deadline: float | None = None,
+    stop_at_first: bool = False,
+    known: frozenset[str] = frozenset(),
+    on_game: Callable[[ChunkResult], None] | None = None,
+) -> ChunkResult:
+    """Play ``seeds`` in order, recording every game that diverges; stop at the first whose
+    signature is not in ``known`` with ``stop_at_first``, and before a game when
+    ``deadline`` (``time.time()``) has passed."""
     out = ChunkResult()
     began = time.perf_counter()
     for seed in seeds:
+        if deadline is not None and time.time() >= deadline:
+            out.out_of_time = True
+            break
         trial = play_seed(lockstep, seed, settings)
         out.games += 1
         out.finished += trial.finished
         out.actions += len(trial.actions)
         out.requests += trial.requests
+        new = False
         if trial.divergence is not None:
-            out.divergent_seed = seed
-            out.message = trial.divergence.message
+            found = divergent_game(seed, trial)
+            out.divergent.append(found)
+            new = found.signature not in known
+        if on_game is not None:
+            on_game(out)
+        if new and stop_at_first:
             break
     out.seconds = time.perf_counter() - began
     return out
@@ -248,10 +315,15 @@ def _init_worker(spec: EngineSpec, table: Table, settings: Settings) -> None:
     _worker = (Lockstep(adapter, table, legal_rate=settings.legal_rate), settings)
 
 
-def _run_in_worker(seeds: Sequence[int]) -> ChunkResult:
+def _run_in_worker(
+    task: tuple[Sequence[int], float | None, bool, frozenset[str]],
+) -> ChunkResult:
     assert _worker is not None
     lockstep, settings = _worker
-    return run_chunk(lockstep, seeds, settings)
+    seeds, deadline, stop_at_first, known = task
+    return run_chunk(
+        lockstep, seeds, settings, deadline=deadline, stop_at_first=stop_at_first, known=known
+    )
 
 
 def _chunks(seeds: Sequence[int], size: int) -> Iterator[list[int]]:
@@ -268,20 +340,65 @@ def run_campaign(
     jobs: int = 1,
     lockstep: Lockstep | None = None,
     chunk_size: int = 25,
+    seconds: float | None = None,
+    stop_at_first: bool = False,
+    known: frozenset[str] = frozenset(),
+    progress: Progress | None = None,
 ) -> CampaignResult:
-    """Play ``seeds``; stops at the first divergence in seed order."""
+    """Play ``seeds`` (all of them, or as many as ``seconds`` allows), recording every game
+    that diverges; with ``stop_at_first`` the campaign ends at the first divergence in seed
+    order whose signature is not ``known``.  ``progress`` sees the running totals."""
     result = CampaignResult()
     began = time.perf_counter()
+    deadline = None if seconds is None else time.time() + seconds
+
+    def finish(part: ChunkResult) -> bool:
+        """Count ``part``; True when the campaign is over."""
+        result.add(part)
+        first_new = next(
+            (i for i, d in enumerate(result.divergent) if d.signature not in known), None
+        )
+        if stop_at_first and first_new is not None:
+            del result.divergent[first_new + 1 :]
+            result.stopped_by = "first"
+            return True
+        if part.out_of_time:
+            result.stopped_by = "time"
+            return True
+        return False
+
     if jobs <= 1:
         own = lockstep is None
         if lockstep is None:
             lockstep = Lockstep(spec.open(), table, legal_rate=settings.legal_rate)
+        base = (result.games, result.finished, result.actions, result.requests)
+
+        def on_game(part: ChunkResult) -> None:
+            if progress is None:
+                return
+            live = CampaignResult(
+                games=base[0] + part.games,
+                finished=base[1] + part.finished,
+                actions=base[2] + part.actions,
+                requests=base[3] + part.requests,
+                seconds=time.perf_counter() - began,
+                divergent=result.divergent + part.divergent,
+            )
+            progress(live)
+
         try:
             for chunk in _chunks(seeds, chunk_size):
-                part = run_chunk(lockstep, chunk, settings)
-                result.add(part)
-                if part.divergent_seed is not None:
-                    result.divergent_seed, result.message = part.divergent_seed, part.message
+                base = (result.games, result.finished, result.actions, result.requests)
+                part = run_chunk(
+                    lockstep,
+                    chunk,
+                    settings,
+                    deadline=deadline,
+                    stop_at_first=stop_at_first,
+                    known=known,
+                    on_game=on_game,
+                )
+                if finish(part):
                     break
         finally:
             if own:
@@ -289,11 +406,14 @@ def run_campaign(
                     lockstep.adapter.close()
     else:
         context = multiprocessing.get_context("fork" if _can_fork() else "spawn")
+        tasks = [(chunk, deadline, stop_at_first, known) for chunk in _chunks(seeds, chunk_size)]
         with context.Pool(jobs, _init_worker, (spec, table, settings)) as pool:
-            for part in pool.imap(_run_in_worker, list(_chunks(seeds, chunk_size))):
-                result.add(part)
-                if part.divergent_seed is not None:
-                    result.divergent_seed, result.message = part.divergent_seed, part.message
+            for part in pool.imap(_run_in_worker, tasks):
+                over = finish(part)
+                if progress is not None:
+                    result.seconds = time.perf_counter() - began
+                    progress(result)
+                if over:
                     pool.terminate()
                     break
     result.seconds = time.perf_counter() - began

@@ -17,11 +17,12 @@ from __future__ import annotations
 import collections
 import itertools
 import random
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from adapters.base import JSON, ActResult, Adapter, Answer, Call, EngineFailure
+from adapters.base import JSON, ActResult, Adapter, Answer, Call, EngineFailure, StartRefused
 from durak_conformance import limits
 from durak_conformance.follow import DealProblem, dealt_position, first_attack_problem
 from reference_engine.cards import deck as full_deck
@@ -91,10 +92,11 @@ class Divergence:
     kind: str
     fields: tuple[tuple[str, Any, Any], ...]
     message: str
-
-    def signature(self) -> tuple[str, tuple[str, ...]]:
-        """What kind of difference this is, for checking a shrunk game keeps the same bug."""
-        return (self.kind, tuple(sorted({f[0].split(".")[0] for f in self.fields})))
+    clause: str | None = None
+    """The clause the divergence is about when the reference engine names one: the clause of
+    its refusal (an action the engine accepted), of the deal rule, of the first attack."""
+    refusal: Mapping[str, Any] | None = None
+    """The engine's error object, for an action it refused that the rules allow."""
 
 
 @dataclass
@@ -154,6 +156,30 @@ def rules_view(state: Mapping[str, Any]) -> dict[str, Any]:
         "defender": state.get("defender"),
         "result": _result_view(state.get("result")),
     }
+
+
+_SAME_FIELDS = ("phase", "attacker", "defender", "stock", "table", "discard", "result")
+_SAME_SEAT_FIELDS = ("seat", "hand", "out", "actions")
+
+
+def same_rules(expected: Mapping[str, Any], got: Mapping[str, Any]) -> bool:
+    """A fast, sound test that two protocol states agree on what the rules decide: True
+    only when every field :func:`rules_view` reads is equal as sent (order included), which
+    implies equal views.  False says nothing: compare the views then (an engine may list a
+    hand in another order)."""
+    for name in _SAME_FIELDS:
+        if expected.get(name) != got.get(name):
+            return False
+    mine, theirs = expected.get("seats"), got.get("seats")
+    if not isinstance(mine, list) or not isinstance(theirs, list) or len(mine) != len(theirs):
+        return False
+    for a, b in zip(mine, theirs, strict=True):
+        if not isinstance(b, Mapping):
+            return False
+        for name in _SAME_SEAT_FIELDS:
+            if a.get(name) != b.get(name):
+                return False
+    return True
 
 
 def differences(expected: Mapping[str, Any], got: Mapping[str, Any]) -> list[tuple[str, Any, Any]]:
@@ -385,6 +411,7 @@ class Lockstep:
         self.start_modes = adapter.hello().start_modes
         self.one_to_move = "turn" in capabilities
         self._ids = itertools.count(1)
+        self._legal_at: int | None = None
 
     def play(
         self,
@@ -396,11 +423,17 @@ class Lockstep:
         check_legal_always: bool = False,
         record: bool = False,
         max_steps: int = 2000,
+        legal_at: int | None = None,
     ) -> Trial:
         """Play until the game ends, the chooser stops or the two engines disagree.
 
+        Legal lists are compared at a sample of steps, at every step with
+        ``check_legal_always``, or (``legal_at``, for replaying a finding) only after the
+        action of that index (-1: right after the start; below -1: never).
+
         A ``start`` with ``deal`` lets the engine deal from ``start.seed``; the reference
         engine follows that deal (see :meth:`_follow`)."""
+        self._legal_at = legal_at
         ref = None if start.deal else reference_game(self.table, start)
         trial = Trial(start, [], None)
         game_id = f"fuzz-{seed}-{next(self._ids)}"
@@ -477,7 +510,12 @@ class Lockstep:
             )
         except EngineFailure as exc:
             self._log(trial, record, request, {"error": str(exc)}, expected)
-            return Divergence(-1, "start", (), f"the engine refused a start the rules allow: {exc}")
+            what = (
+                "refused a start the rules allow"
+                if isinstance(exc, StartRefused)
+                else ("failed on a start the rules allow")
+            )
+            return Divergence(-1, "start", (), f"the engine {what}: {exc}")
         trial.requests += 1
         if ref is None:
             followed = self._follow(trial, state)
@@ -605,7 +643,9 @@ class Lockstep:
         try:
             position = dealt_position(state, table.rules, table.seats)
         except DealProblem as exc:
-            return Divergence(-1, "deal", (("deal", exc.clause, None),), exc.message)
+            return Divergence(
+                -1, "deal", (("deal", exc.clause, None),), exc.message, clause=exc.clause
+            )
         dealt = Start(position=position, bots=trial.start.bots, seed=trial.start.seed)
         try:
             if ref is None:
@@ -619,7 +659,10 @@ class Lockstep:
         problem = first_attack_problem(state, ref.state, table.rules)
         if problem is not None:
             fields = (("attacker", ref.state.get("attacker"), state.get("attacker")),)
-            return Divergence(-1, "first_attack", fields, problem)
+            named = re.search(r"\(([a-z0-9-]+\.first-attack\.[a-z-]+)\)$", problem)
+            return Divergence(
+                -1, "first_attack", fields, problem, clause=named.group(1) if named else None
+            )
         return ref
 
     def _judge(
@@ -685,8 +728,8 @@ class Lockstep:
         """Play the game on the reference engine alone from step ``first``, yielding the
         requests it makes; after a redeal it stops, with the next step in ``resume``.
 
-        Each accepted action keeps the reference's rules view of the state after it (and the
-        whole state only when the transcript is recorded: a game's states add up)."""
+        Each accepted action keeps the reference's state after it, to compare with the
+        engine's."""
         yield from self._plan_legal(ref, first - 1, check_legal_always, rng)
         for step in range(first, max_steps):
             action = chooser(ref, step)
@@ -698,8 +741,7 @@ class Lockstep:
                 step,
                 Call(int(action["seat"]), action),
                 ref_error=ref_error,
-                expected_view=rules_view(ref.state) if ref_error is None else None,
-                expected_state=ref.state if ref_error is None and record else None,
+                expected_state=ref.state if ref_error is None else None,
                 finished=ref.finished,
                 refollow=ref_error is None and action.get("type") == "redeal",
             )
@@ -715,7 +757,10 @@ class Lockstep:
         """At a sample of steps (every step if ``always``), ask for each acting seat's list."""
         if not self.claims_legal or ref.finished:
             return []
-        if not always and rng.random() >= self.legal_rate:
+        if self._legal_at is not None:
+            if step != self._legal_at:
+                return []
+        elif not always and rng.random() >= self.legal_rate:
             return []
         seats = ref.movers()
         return [
@@ -758,6 +803,8 @@ class Lockstep:
             if ref_error is not None:
                 message = f"accepted an action the rules refuse ({ref_error})"
                 fields: tuple[tuple[str, Any, Any], ...] = (("accepted", False, True),)
+                clause = ref_error if "." in ref_error else None
+                return Divergence(step, "acceptance", fields, message, clause=clause)
             else:
                 err = result.error or {}
                 message = (
@@ -765,17 +812,19 @@ class Lockstep:
                     f"{err.get('message')} {err.get('clause') or ''}".rstrip()
                 )
                 fields = (("accepted", True, False),)
-            return Divergence(step, "acceptance", fields, message)
+            return Divergence(step, "acceptance", fields, message, refusal=result.error or {})
         if ref_error is not None:
             return None
-        assert result.state is not None and item.expected_view is not None
+        assert result.state is not None and item.expected_state is not None
         if item.refollow:
             # A redeal is the engine's own shuffle: the reference follows its new deal.
             followed = self._follow(trial, result.state, ref)
             if isinstance(followed, Divergence):
-                return Divergence(step, followed.kind, followed.fields, followed.message)
+                return replace(followed, step=step)
             return self._compare(ref, rules_view(ref.state), result.state, step)
-        return self._compare(ref, item.expected_view, result.state, step)
+        if not self.one_to_move and same_rules(item.expected_state, result.state):
+            return None  # the common case, without building either rules view
+        return self._compare(ref, rules_view(item.expected_state), result.state, step)
 
     @staticmethod
     def _stop(trial: Trial, item: _Planned, divergence: Divergence | None) -> Divergence | None:
@@ -796,7 +845,6 @@ class _Planned:
         "call",
         "expected_legal",
         "expected_state",
-        "expected_view",
         "finished",
         "last_of_step",
         "ref_error",
@@ -810,7 +858,6 @@ class _Planned:
         call: Call,
         *,
         ref_error: str | None = None,
-        expected_view: JSON | None = None,
         expected_state: JSON | None = None,
         expected_legal: Sequence[JSON] = (),
         finished: bool = False,
@@ -820,9 +867,9 @@ class _Planned:
         self.step = step
         self.call = call
         self.ref_error = ref_error
-        self.expected_view = expected_view
         self.expected_state = expected_state
-        """The whole state, kept only when the transcript is recorded."""
+        """The reference engine's state after the action (its rules view is built only
+        when the engine's state is not equal to it as sent)."""
         self.expected_legal = expected_legal
         self.finished = finished
         """Whether the reference game had finished once this request was planned."""

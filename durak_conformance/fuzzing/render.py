@@ -11,7 +11,6 @@ before adding the scenario to ``features/``.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -248,10 +247,11 @@ def rule_tag(lockstep: Lockstep, trial: Trial, replay: _Replay) -> str:
     assert div is not None
     if div.kind == "acceptance" and replay.refusals and replay.refusals[-1]:
         return str(replay.refusals[-1])
-    if div.kind == "first_attack":  # the message ends with the clause of the rule that decides
-        named = re.search(r"\(([a-z0-9-]+\.first-attack\.[a-z-]+)\)$", div.message)
-        if named:
-            return named.group(1)
+    engine_clause = (div.refusal or {}).get("clause") if div.kind == "acceptance" else None
+    if isinstance(engine_clause, str) and engine_clause.startswith(profile + "."):
+        return engine_clause  # the rule the engine applied where the reference does not
+    if div.kind in ("first_attack", "deal") and div.clause:
+        return div.clause
     roots = [f[0].split(".")[0] for f in div.fields]
     for root in roots:
         if root in _FIELD_CLAUSES:
@@ -397,3 +397,8 @@ def short_transcript(trial: Trial) -> str:
 def describe(divergence: Divergence) -> str:
     where = "after start" if divergence.step < 0 else f"at action {divergence.step + 1}"
     return f"{divergence.kind} divergence {where}: {divergence.message}"
+
+
+def rule_tag_of(lockstep: Lockstep, trial: Trial) -> str:
+    """The ``@rule`` tag :func:`scenario` gives ``trial``'s scenario."""
+    return rule_tag(lockstep, trial, _Replay(lockstep, trial))

@@ -1,8 +1,10 @@
 """Making a divergence small: a short game that still shows the same disagreement.
 
-Every candidate is replayed in lockstep from scratch (with legal lists compared at every
-step) and kept if the engine under test still disagrees with the reference engine about the
-rules (a crash or a refused start must stay one); the game is cut after the first difference.
+Every candidate is replayed in lockstep from scratch and kept only if it diverges with the
+same signature as the finding (:mod:`.findings`): a smaller game that diverges about
+something else is another finding, not a reproduction of this one.  Legal lists are compared
+only after the last action, and only for a finding about legal lists.  The game is cut after
+the first difference.
 The passes, in order:
 
 1. cut the game right after the divergence;
@@ -21,6 +23,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from adapters.base import JSON
+from durak_conformance import causes
+from durak_conformance.fuzzing.findings import signature_of
 from durak_conformance.fuzzing.lockstep import (
     InvalidStart,
     Lockstep,
@@ -90,27 +94,33 @@ class Shrinker:
         self.max_seconds = max_seconds
         self.stats = ShrinkStats()
         self._deadline = 0.0
+        self.signature = ""
+        """The signature every accepted candidate keeps (the finding's)."""
 
     def _budget_left(self) -> bool:
         return self.stats.replays < self.max_replays and time.perf_counter() < self._deadline
 
     def check(self, start: Start, actions: Sequence[JSON], like: Trial) -> Trial | None:
-        """Replay; the trial (cut after its divergence) if it diverges like ``like``."""
+        """Replay; the trial (cut after its divergence) if it diverges with the signature of
+        ``like``'s divergence, else None."""
         assert like.divergence is not None
         self.stats.replays += 1
         try:
-            trial = self.lockstep.play(start, replay_chooser(actions), check_legal_always=True)
+            trial = replay(self.lockstep, start, actions, self.signature)
         except InvalidStart:
             return None
         div = trial.divergence
-        if div is None or _kind(div.kind) != _kind(like.divergence.kind):
+        if div is None:
             return None
         trial.actions = trial.actions[: div.step + 1]
+        if signature_of(div, trial.actions) != self.signature:
+            return None
         return trial
 
     def shrink(self, found: Trial) -> Trial:
         """A small trial showing the same divergence as ``found``."""
         assert found.divergence is not None
+        self.signature = signature_of(found.divergence, found.actions)
         began = time.perf_counter()
         self._deadline = began + self.max_seconds
         self.stats.actions_before = len(found.actions)
@@ -211,10 +221,20 @@ class Shrinker:
         return trial
 
 
-def _kind(kind: str) -> str:
-    """Divergences about the rules are one kind: an earlier legal-list difference is as good
-    a reproduction of a refused action as the refusal itself.  Crashes stay crashes."""
-    return kind if kind in ("failure", "start") else "rules"
+def replay(
+    lockstep: Lockstep,
+    start: Start,
+    actions: Sequence[JSON],
+    signature: str,
+    *,
+    record: bool = False,
+) -> Trial:
+    """Replay ``actions`` from ``start`` as a candidate reproduction of a finding with
+    ``signature``: legal lists are compared only after the last action, and only when the
+    finding is about them (a list compared anywhere else could diverge first, about
+    something else)."""
+    legal_at = len(actions) - 1 if causes.kind_of(signature) == "legal" else -2
+    return lockstep.play(start, replay_chooser(actions), legal_at=legal_at, record=record)
 
 
 def _copy_position(position: Mapping[str, Any]) -> JSON:

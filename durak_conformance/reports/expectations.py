@@ -27,6 +27,18 @@ entry.
 ``xfail`` entries, and any status into ``skip`` for ``skip`` entries. An ``xpass`` fails the
 run only in strict mode; otherwise it is reported (warning, report, summary) and the run
 passes, so that fixing a bug never breaks a pipeline before the file is updated.
+
+An optional ``fuzz:`` list names known *fuzz findings* by their signature (as a fuzz report
+gives it), optionally narrowed to a profile and options, each with a reason and a link::
+
+    fuzz:
+      - signature: "accepted | throw-in.rank | seat A throw_in <cards>: refused | accepted"
+        profile: howto-durak
+        reason: any rank may be thrown in
+        link: https://example.org/my-engine/issues/14
+
+``fuzz --expectations`` counts a finding with such a signature without reporting it again;
+a run ignores the list, and ``--update-expectations`` keeps it as it is.
 """
 
 from __future__ import annotations
@@ -126,6 +138,28 @@ class Expectation:
 
 
 @dataclass(frozen=True)
+class FuzzExpectation:
+    """A known fuzz finding (an entry of the ``fuzz:`` list): its signature, why, where."""
+
+    signature: str
+    reason: str
+    link: str
+    profile: str | None = None
+    options: dict[str, str] = field(default_factory=dict)
+    line: int | None = None
+
+    def to_yaml(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"signature": self.signature}
+        if self.profile is not None:
+            data["profile"] = self.profile
+        if self.options:
+            data["options"] = dict(self.options)
+        data["reason"] = self.reason
+        data["link"] = self.link
+        return data
+
+
+@dataclass(frozen=True)
 class Expectations:
     """A loaded expectations file."""
 
@@ -134,6 +168,8 @@ class Expectations:
     source: str = "<expectations>"
     warnings: list[str] = field(default_factory=list)
     """Problems worth fixing that do not stop a run (e.g. TODO links)."""
+    fuzz: list[FuzzExpectation] = field(default_factory=list)
+    """Known fuzz findings (``fuzz:``), for ``fuzz --expectations``; a run ignores them."""
 
     def match(
         self, scenario_id: str, profile: str, options: Mapping[str, str]
@@ -284,8 +320,37 @@ def parse_expectations(text: str, source: str = "<expectations>") -> Expectation
                 "point it at an issue"
             )
         entries.append(entry)
+    fuzz: list[FuzzExpectation] = []
+    signatures: dict[tuple[str, str | None, str], int] = {}
+    for index, raw in enumerate(data.get("fuzz", [])):
+        line = marks[("fuzz", index)].line + 1
+        listed = FuzzExpectation(
+            signature=raw["signature"],
+            reason=raw["reason"].strip(),
+            link=raw["link"],
+            profile=raw.get("profile"),
+            options={k: str(v) for k, v in raw.get("options", {}).items()},
+            line=line,
+        )
+        identity = (listed.signature, listed.profile, options_key(listed.options))
+        if identity in signatures:
+            raise ExpectationsError(
+                f"{source}:{line}: at $.fuzz[{index}]: same signature, profile and options as "
+                f"the entry on line {signatures[identity]}"
+            )
+        signatures[identity] = line
+        if listed.link.startswith(TODO_LINK):
+            warnings.append(
+                f"{source}:{line}: known fuzz finding {listed.signature!r} has a TODO link: "
+                "point it at an issue"
+            )
+        fuzz.append(listed)
     return Expectations(
-        implementation=data["implementation"], entries=entries, source=source, warnings=warnings
+        implementation=data["implementation"],
+        entries=entries,
+        source=source,
+        warnings=warnings,
+        fuzz=fuzz,
     )
 
 
@@ -451,12 +516,18 @@ def _new_reason(record: ScenarioRecord, date: str) -> str:
     return f"found by run {date}: {first}"
 
 
-def _dump(implementation: str, entries: Sequence[Expectation]) -> str:
-    data = {
+def _dump(
+    implementation: str,
+    entries: Sequence[Expectation],
+    fuzz: Sequence[FuzzExpectation] = (),
+) -> str:
+    data: dict[str, Any] = {
         "version": 1,
         "implementation": implementation,
         "entries": [entry.to_yaml() for entry in entries],
     }
+    if fuzz:
+        data["fuzz"] = [known.to_yaml() for known in fuzz]
     body = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
     return (
         f"# Expectations for {implementation}: known failures and skips, each with a reason\n"
@@ -531,7 +602,7 @@ def update(expectations_path: str | os.PathLike[str], report: RunReport) -> Upda
     for entry in entries:
         identity = entry.id or f"cause:{entry.cause}"
         unique.setdefault((identity, entry.profile, options_key(entry.options)), entry)
-    atomic_write_text(path, _dump(current.implementation, list(unique.values())))
+    atomic_write_text(path, _dump(current.implementation, list(unique.values()), current.fuzz))
     return UpdateResult(
         path=path,
         added=added,

@@ -23,7 +23,13 @@ from pathlib import Path
 
 import features
 from durak_conformance.profiles import Profile, list_profiles, load_profile, parameter_names
-from durak_conformance.site import catalogue, conformance_matrix, profile_pages, rules_matrix
+from durak_conformance.site import (
+    catalogue,
+    conformance_matrix,
+    fuzz_pages,
+    profile_pages,
+    rules_matrix,
+)
 from durak_conformance.site.conformance_matrix import LoadedReport, load_report_folders
 from durak_conformance.site.inventory import Inventory, load_inventory
 
@@ -90,7 +96,9 @@ def build_site(
     inventory = load_inventory(features_dir or features.path())
     folders = [reports_dir] if isinstance(reports_dir, Path) else list(reports_dir)
     reports = load_report_folders(folders)
-    return assemble(chosen, inventory, reports, meanings)
+    # As for conformance reports, a campaign in a later folder replaces one of the same name.
+    campaigns = {c.file: c for folder in folders for c in fuzz_pages.load_campaigns(folder)}
+    return assemble(chosen, inventory, reports, meanings, list(campaigns.values()))
 
 
 def assemble(
@@ -98,8 +106,12 @@ def assemble(
     inventory: Inventory,
     reports: Sequence[LoadedReport],
     meanings: Mapping[str, str] | None = None,
+    campaigns: Sequence[fuzz_pages.LoadedCampaign] = (),
 ) -> SiteBuild:
-    """The pages from already loaded inputs (the unit tests feed synthetic ones)."""
+    """The pages from already loaded inputs (the unit tests feed synthetic ones).
+
+    Fuzz ``campaigns`` go on the page of the engine with the same implementation name, or on
+    a page of their own when the engine has no conformance report."""
     warnings: list[str] = []
     profile_ids = [p.id for p in profiles]
     rows = rules_matrix.build_rows(profiles, parameter_names(), inventory)
@@ -157,24 +169,37 @@ def assemble(
         )
     warnings.extend(dict.fromkeys(known.problems))
 
-    conformance_section = [
-        Page(
-            conformance_matrix.INDEX_PAGE,
-            "Conformance",
-            conformance_matrix.index_markdown(reports, profile_ids),
-        )
-    ]
+    index = conformance_matrix.index_markdown(reports, profile_ids)
+    campaign_index = fuzz_pages.index_rows(campaigns)
+    if campaign_index:
+        index = index.rstrip("\n") + "\n\n" + campaign_index + "\n"
+    conformance_section = [Page(conformance_matrix.INDEX_PAGE, "Conformance", index)]
+    for campaign in campaigns:
+        if campaign.report is None:
+            warnings.append(f"fuzz report not published: {campaign.error}")
+    engines = {r.report.header.implementation.name for r in reports if r.report is not None}
     for loaded in reports:
         if loaded.report is None:
             warnings.append(f"report not published: {loaded.error}")
             continue
+        text = conformance_matrix.report_markdown(
+            loaded, inventory, set(known.clauses), profile_ids
+        )
+        name = loaded.report.header.implementation.name
+        mine = [c for c in campaigns if c.report is not None and c.engine == name]
+        if mine:
+            text = text.rstrip("\n") + "\n\n" + fuzz_pages.section_markdown(mine) + "\n"
+        conformance_section.append(Page(loaded.page, loaded.label, text))
+    alone: dict[str, list[fuzz_pages.LoadedCampaign]] = {}
+    for campaign in campaigns:
+        if campaign.report is not None and campaign.engine not in engines:
+            alone.setdefault(campaign.engine, []).append(campaign)
+    for engine, own in sorted(alone.items()):
         conformance_section.append(
             Page(
-                loaded.page,
-                loaded.label,
-                conformance_matrix.report_markdown(
-                    loaded, inventory, set(known.clauses), profile_ids
-                ),
+                fuzz_pages.own_page(engine),
+                f"{engine} (fuzzing)",
+                fuzz_pages.engine_page_markdown(engine, own),
             )
         )
 
