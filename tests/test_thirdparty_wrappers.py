@@ -520,3 +520,55 @@ def test_the_node_driver_passes_its_own_tests() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert "# fail 0" in done.stdout and "# pass" in done.stdout, done.stdout
     json.dumps(done.stdout)  # printable
+
+
+def _beaten_bout(api: CardsharpApi, hands: list[list[str]], *, cap: int = 6) -> Any:
+    """A cardsharp state in THROWING_IN: seat 1 attacked seat 2, who beat 7S with 8S."""
+    return SimpleNamespace(
+        stage=api.GameStage.THROWING_IN,
+        active_player_index=0,
+        attacker_index=0,
+        defender_index=1,
+        players=[
+            SimpleNamespace(id=f"p{i + 1}", hand=[api.card(c) for c in hand])
+            for i, hand in enumerate(hands)
+        ],
+        table=SimpleNamespace(attack_cards=[api.card("7S")], defense_cards=[api.card("8S")]),
+        rules=SimpleNamespace(max_attack_cards=cap),
+    )
+
+
+class Passes:
+    """A fake engine whose pass_attack ends the round (stage ATTACK, table cleared)."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    def pass_attack(self, state: Any, player_id: str) -> Any:
+        self.calls.append(player_id)
+        return SimpleNamespace(**{**vars(state), "stage": GameStage.ATTACK})
+
+
+@pytest.mark.parametrize(
+    ("hands", "cap", "passes"),
+    [
+        ([["QS", "7H"], []], 6, ["p1"]),  # the defender beat with the last card: bout over
+        ([["QS", "7H"], ["KS"]], 1, ["p1"]),  # the bout is full
+        ([[], ["KS"]], 6, ["p1"]),  # the thrower to move has no card
+        ([["QS", "7H"], ["KS"]], 6, []),  # the attacker may throw in: it says done itself
+        ([["QS", "9D"], ["KS"]], 6, []),  # holds no matching card, but still says done itself
+    ],
+)
+def test_cardsharp_plays_the_passes_when_nobody_can_add_to_a_beaten_table(
+    hands: list[list[str]], cap: int, passes: list[str]
+) -> None:
+    """cardsharp waits for a pass even when nobody can throw in; the protocol closes such a
+    bout by itself, so the wrapper passes for the engine (and only then)."""
+    engine = Passes()
+    api = cardsharp_api(engine)
+    wrapped = blank(CardsharpTable)
+    wrapped.api = api
+    state = _beaten_bout(api, hands, cap=cap)
+    after = wrapped._close_if_nothing_can_follow(state)
+    assert engine.calls == passes
+    assert (after.stage == GameStage.ATTACK) == bool(passes)

@@ -413,12 +413,39 @@ class CardsharpTable(Table):
         kind = action["type"]
         if kind in ("attack", "throw_in"):
             self.attackers.append(seat)
-        self.state_ = after
+        self.state_ = self._close_if_nothing_can_follow(after)
         self.revision += 1
-        if not after.table.attack_cards:
+        if not self.state_.table.attack_cards:
             self.attackers = []
-        self._note_out(after)
+        self._note_out(self.state_)
         return events_between(action, before, self.state())
+
+    def _close_if_nothing_can_follow(self, state: Any) -> Any:
+        """Play the passes cardsharp waits for when nobody can add a card to a beaten table.
+
+        cardsharp ends a beaten bout only once every thrower has passed (``pass_attack``),
+        even when none can throw in: the defender has no cards left, the bout is full, or
+        the thrower to move holds no card.  Then a pass is that seat's only move, and the
+        protocol closes such a bout by itself (the reference engine's ``maybe_close_bout``),
+        so the wrapper plays those passes; a thrower who holds cards, even none that fit,
+        still says ``done`` itself.
+        """
+        api = self.api
+        for _ in range(len(state.players) + 1):  # at most one pass per seat
+            if self.finished(state) or state.stage != api.GameStage.THROWING_IN:
+                return state
+            if state.active_player_index is None or state.defender_index is None:
+                return state
+            mover = state.players[state.active_player_index]
+            defender = state.players[state.defender_index]
+            full = len(state.table.attack_cards) >= self._limit(state)
+            if defender.hand and not full and mover.hand:
+                return state  # the seat to move may still throw in
+            passed = api.engine.pass_attack(state, mover.id)
+            if passed is state:
+                return state
+            state = passed
+        return state
 
 
 def start(api: Api, request: Mapping[str, Any]) -> CardsharpTable:
