@@ -49,6 +49,7 @@ from adapters.thirdparty.common import (
     events_between,
     illegal,
     refuse_unless,
+    seats_out,
 )
 
 ENGINE = "cardsharp"
@@ -198,7 +199,7 @@ class CardsharpTable(Table):
         hands_given = position.get("hands")
         if not isinstance(hands_given, dict):
             raise RequestRefused("malformed", "position.hands must map seats to cards")
-        out = set(position.get("out", []))
+        out = seats_out(position, count)
         stock = check_cards(position.get("stock", []), "position.stock")
         discard = check_cards(position.get("discard", []), "position.discard")
         trump_code = position.get("trump")

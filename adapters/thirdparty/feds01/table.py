@@ -47,6 +47,7 @@ from adapters.thirdparty.common import (
     illegal,
     newly_discarded,
     refuse_unless,
+    seats_out,
 )
 
 ENGINE = "Durak-Engine"
@@ -161,7 +162,7 @@ class Feds01Table(Table):
                 f"{ENGINE} picks its first attacker at random when it deals; "
                 "a position must say who attacks",
             )
-        out = set(position.get("out", []))
+        out = seats_out(position, self.count)
         if not isinstance(attacker, int) or not 1 <= attacker <= self.count or attacker in out:
             raise RequestRefused("malformed", f"position.attacker {attacker!r} is not in play")
         stock = check_cards(position.get("stock", []), "position.stock")

@@ -46,6 +46,7 @@ from adapters.thirdparty.common import (
     illegal,
     newly_discarded,
     refuse_unless,
+    seats_out,
 )
 
 ENGINE = "durak-sockets"
@@ -176,7 +177,7 @@ class PertsovTable(Table):
             raise RequestRefused(
                 "unsupported", f"{ENGINE} has no first-attack rule for a position: give attacker"
             )
-        out = set(position.get("out", []))
+        out = seats_out(position, self.count)
         if not isinstance(attacker, int) or not 1 <= attacker <= self.count or attacker in out:
             raise RequestRefused("malformed", f"position.attacker {attacker!r} is not in play")
         trump = check_cards([position.get("trump")], "position.trump")[0]

@@ -47,6 +47,7 @@ from adapters.thirdparty.common import (
     illegal,
     newly_discarded,
     refuse_unless,
+    seats_out,
 )
 
 ENGINE = "rnixik/durak"
@@ -142,7 +143,7 @@ class RnixikTable(Table):
                 f"{ENGINE} finds the first attacker only when it deals; a position must say "
                 "who attacks",
             )
-        out = set(position.get("out", []))
+        out = seats_out(position, self.count)
         if not isinstance(attacker, int) or not 1 <= attacker <= self.count or attacker in out:
             raise RequestRefused("malformed", f"position.attacker {attacker!r} is not in play")
         hands_given = position.get("hands")
