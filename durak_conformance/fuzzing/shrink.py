@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from adapters.base import JSON
+from adapters.base import JSON, UnsupportedByEngine
 from durak_conformance.fuzzing.lockstep import (
     InvalidStart,
     Lockstep,
@@ -101,6 +101,10 @@ class Shrinker:
         try:
             trial = self.lockstep.play(start, replay_chooser(actions), check_legal_always=True)
         except InvalidStart:
+            return None
+        except UnsupportedByEngine:
+            # The engine cannot set up this start (a real engine may need the attacker of a
+            # position, or take only some positions): not a smaller reproduction, try others.
             return None
         div = trial.divergence
         if div is None or _kind(div.kind) != _kind(like.divergence.kind):
