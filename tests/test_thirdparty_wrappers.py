@@ -500,6 +500,33 @@ def test_tirinox_cards_and_who_may_call_what() -> None:
     assert keep == ["b", "a"]
 
 
+@pytest.mark.parametrize(
+    ("attacker_cards", "defender_cards", "unbeaten", "closes"),
+    [
+        (["9D"], [], False, True),  # beaten with the defender's last card
+        ([], ["8S"], False, True),  # the attacker has nothing left to add
+        (["9D"], ["8S"], False, False),  # the attacker may add: it says done itself
+        ([], [], True, False),  # a card to answer: not the wrapper's business
+    ],
+)
+def test_tirinox_ends_a_beaten_bout_nobody_can_add_to(
+    attacker_cards: list[str], defender_cards: list[str], unbeaten: bool, closes: bool
+) -> None:
+    game = FakeDurak({("7", "♠"): None if unbeaten else ("8", "♠")}, unbeaten=unbeaten)
+    game.attacking_player = SimpleNamespace(cards=[tirinox.to_engine(c) for c in attacker_cards])
+    game.defending_player = SimpleNamespace(cards=[tirinox.to_engine(c) for c in defender_cards])
+    tirinox.close_if_nothing_can_follow(game)
+    assert game.calls == ([("finish_turn",)] if closes else [])
+
+
+def test_tirinox_tables_with_transfer_are_unsupported() -> None:
+    api = SimpleNamespace(Durak=lambda **_: None)
+    request = start_request("prototype-build10", 2, deck=ALL_36, options={"mode": "transfer"})
+    with pytest.raises(RequestRefused) as refused:
+        tirinox.TirinoxTable(api, request)  # type: ignore[arg-type]
+    assert refused.value.code == "unsupported" and "transfer" in refused.value.message
+
+
 def test_rules_helper_resolves_profiles() -> None:
     assert rules("durak-challenge")["profile"] == "durak-challenge"
 
