@@ -163,23 +163,31 @@ class CardsharpTable(Table):
                     f"{rules.get('deck_size')}",
                 )
             self.state_ = self._deal(rules, len(seats), deck, int(request.get("seed", 0)))
+        elif "position" not in request:  # capability deal: cardsharp shuffles and deals itself
+            self.state_ = self._deal(rules, len(seats), None, int(request.get("seed", 0)))
         else:
             self.state_ = self._position(rules, len(seats), request["position"])
         self._note_out(self.state_)
 
     # ------------------------------------------------------------------ starting
 
-    def _deal(self, rules: Mapping[str, Any], count: int, deck: list[str], seed: int) -> Any:
+    def _deal(self, rules: Mapping[str, Any], count: int, deck: list[str] | None, seed: int) -> Any:
+        """cardsharp's deal of the stacked ``deck``, or (``None``) of its own shuffle, seeded
+        from the request so that the same seed deals the same game."""
         api = self.api
-        state = api.GameState(rules=engine_rules(api, rules, len(deck)))
+        size = len(deck) if deck is not None else int(rules.get("deck_size", 36))
+        if size not in DECKS:
+            raise RequestRefused("unsupported", f"cardsharp plays no {size}-card deck")
+        state = api.GameState(rules=engine_rules(api, rules, size))
         for seat in range(1, count + 1):
             state = api.engine.add_player(state, f"seat {seat}")
-        random.seed(seed)  # initialize_game shuffles with the random module; we replace it
+        random.seed(seed)  # initialize_game shuffles with the random module
         state = api.engine.initialize_game(state)
-        trump = api.card(deck[-1])
-        state = replace(
-            state, deck=[api.card(c) for c in deck], trump_card=trump, trump_suit=trump.suit
-        )
+        if deck is not None:  # its shuffle replaced by the stacked deck
+            trump = api.card(deck[-1])
+            state = replace(
+                state, deck=[api.card(c) for c in deck], trump_card=trump, trump_suit=trump.suit
+            )
         dealt = api.engine.deal_initial_cards(state)
         if dealt is state:
             raise RequestRefused("internal", "cardsharp did not deal the stacked deck")
