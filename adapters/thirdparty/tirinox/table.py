@@ -29,6 +29,7 @@ table for neither a hand nor the stock (starting from a position's own pile).
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -103,6 +104,8 @@ class TirinoxTable(Table):
             deck = check_deck(request["deck"], {36: RANKS_36}, ENGINE)
             order = [*deck[:12], deck[-1], *deck[12:-1]]  # hands, then the trump, then the stock
             self.game: Any = api.Durak(rng=KeepOrder(), deck=[to_engine(c) for c in order])
+        elif "position" not in request:  # capability deal: its own shuffle, from the seed
+            self.game = api.Durak(rng=random.Random(int(request.get("seed", 0))))
         else:
             self.game = self._position(request["position"])
 
