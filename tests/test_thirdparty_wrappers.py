@@ -23,7 +23,7 @@ from adapters.base import RequestRefused
 from adapters.thirdparty.cardsharp.table import Api as CardsharpApi
 from adapters.thirdparty.cardsharp.table import CardsharpTable
 from adapters.thirdparty.feds01.table import Feds01Table, stacked_for_engine
-from adapters.thirdparty.lennertcl.table import stacked_shuffle
+from adapters.thirdparty.lennertcl.table import close_if_nothing_can_follow, stacked_shuffle
 from adapters.thirdparty.pertsov import table as pertsov
 from adapters.thirdparty.rnixik import table as rnixik
 from adapters.thirdparty.tirinox import table as tirinox
@@ -448,6 +448,56 @@ def test_lennertcl_stacked_shuffle_replaces_the_shuffle_for_one_deal_only() -> N
             module.shuffle(["x"])
     assert cards == ["c", "a", "b"]
     assert module.shuffle is original
+
+
+class FakeLennertGame:
+    """Just enough of lennertcl's DurakGame for closing a beaten bout (a duel: seat 1 attacks)."""
+
+    def __init__(self, attacker: list[str], defender: list[str], beaten: bool) -> None:
+        self.is_in_progress = True
+        self.table_cards = {"7S": "8S" if beaten else None}
+        self.attacker = SimpleNamespace(name="seat 1", cards=attacker)
+        self.current_player = SimpleNamespace(name="seat 2", cards=defender)
+        self.allowed: list[str] = []
+        self.broken = False
+
+    def prev_player(self, player: Any) -> Any:
+        return self.attacker
+
+    def next_player(self, player: Any) -> Any:
+        return self.attacker
+
+    def allow_break_cards(self, player: Any) -> bool:
+        self.allowed.append(player.name)
+        return True
+
+    def is_possible_break_cards(self, player: Any) -> bool:
+        return bool(self.allowed) and player is self.current_player
+
+    def is_legal_break_cards(self) -> bool:
+        return True
+
+    def break_cards(self, player: Any) -> bool:
+        self.broken = True
+        return True
+
+
+@pytest.mark.parametrize(
+    ("attacker", "defender", "beaten", "closes"),
+    [
+        (["9D"], [], True, True),  # beaten with the defender's last card
+        ([], ["KS"], True, True),  # nobody left to throw in
+        (["9D"], ["KS"], True, False),  # the attacker may still add: it says done itself
+        ([], [], False, False),  # a card to answer
+    ],
+)
+def test_lennertcl_breaks_a_beaten_table_nobody_can_add_to(
+    attacker: list[str], defender: list[str], beaten: bool, closes: bool
+) -> None:
+    game = FakeLennertGame(attacker, defender, beaten)
+    close_if_nothing_can_follow(game)
+    assert game.broken == closes
+    assert bool(game.allowed) == closes
 
 
 # ---------------------------------------------------------------------- tirinox/durakmq
