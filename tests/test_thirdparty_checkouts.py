@@ -95,6 +95,7 @@ def test_a_stacked_deck_or_a_dealt_table_shows_every_card_once(package: str, env
         ("cardsharp", "DURAK_CARDSHARP_CHECKOUT", "prototype-build10"),
         ("pertsov", "DURAK_PERTSOV_CHECKOUT", "howto-durak"),
         ("tirinox", "DURAK_TIRINOX_CHECKOUT", "durak-challenge"),
+        ("lennertcl", "DURAK_LENNERTCL_CHECKOUT", "prototype-build10"),
     ],
 )
 def test_an_engine_that_deals_itself_deals_the_same_game_for_the_same_seed(

@@ -33,6 +33,7 @@ the engine leaves it (the last player moved to the lobby).
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -133,6 +134,13 @@ class LennertTable(Table):
             draws = [*deck[:dealt], deck[-1], *deck[dealt:-1]]  # hands, trump, stock
             with stacked_shuffle(api.deck_module, [api.card(c) for c in reversed(draws)]):
                 self.game.start_game()
+        elif "position" not in request:  # capability deal: its own shuffle, from the seed
+            state = random.getstate()
+            random.seed(int(request.get("seed", 0)))
+            try:
+                self.game.start_game()
+            finally:
+                random.setstate(state)
         else:
             self._position(request["position"])
 
