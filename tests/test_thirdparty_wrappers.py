@@ -649,3 +649,38 @@ def test_cardsharp_plays_the_passes_when_nobody_can_add_to_a_beaten_table(
     after = wrapped._close_if_nothing_can_follow(state)
     assert engine.calls == passes
     assert (after.stage == GameStage.ATTACK) == bool(passes)
+
+
+def _rnixik_dump(**changes: Any) -> JSON:
+    """An rnixik game of two (player 0 attacks player 1): 7S beaten by 8S."""
+    dump: JSON = {
+        "players": [
+            {"cards": ["9♦"], "active": True, "completed": False},
+            {"cards": ["K♠"], "active": True, "completed": False},
+        ],
+        "defender": 1,
+        "battleground": ["7♠"],
+        "defending": {"0": "8♠"},
+        "defender_pick_up": False,
+    }
+    dump.update(changes)
+    return dump
+
+
+def test_rnixik_completes_for_whoever_the_protocol_would_not_wait_for() -> None:
+    """rnixik's defender must complete too, and a thrower who cannot add must complete: the
+    protocol closes those bouts by itself, so the wrapper plays those completes (only those)."""
+    both = [{"cards": ["9♦"], "active": True, "completed": False}]
+    # The attacker holds a card and may throw in: nobody is completed for.
+    assert rnixik.forced_complete(_rnixik_dump()) is None
+    # The attacker is done: the defender's complete closes the beaten bout.
+    done = [{"cards": ["9♦"], "active": True, "completed": True}, *_rnixik_dump()["players"][1:]]
+    assert rnixik.forced_complete(_rnixik_dump(players=done)) == 1
+    # The defender beat with its last card: the attacker cannot add, then the defender closes.
+    last = [both[0], {"cards": [], "active": True, "completed": False}]
+    assert rnixik.forced_complete(_rnixik_dump(players=last)) == 0
+    # A card to answer: nothing to complete; after a take, a thrower with no cards completes.
+    assert rnixik.forced_complete(_rnixik_dump(defending={})) is None
+    empty = [{"cards": [], "active": True, "completed": False}, both[0]]
+    taken = _rnixik_dump(players=empty, defending={}, defender_pick_up=True)
+    assert rnixik.forced_complete(taken) == 0

@@ -46,6 +46,7 @@ from adapters.thirdparty.common import (
     events_between,
     illegal,
     newly_discarded,
+    played_cards,
     refuse_unless,
     seats_out,
 )
@@ -289,6 +290,19 @@ class RnixikTable(Table):
             actions.append({"type": "done", "seat": seat})
         return actions
 
+    def _close_if_nothing_can_follow(self, dump: JSON) -> JSON:
+        """Play the ``complete`` calls the protocol would not wait for (:func:`forced_complete`)."""
+        for _ in range(len(dump["players"]) + 1):
+            player = forced_complete(dump)
+            if player is None:
+                break
+            move = {"op": "act", "game": self.game_id, "player": player, "name": "complete"}
+            after = self._call(move)
+            if after == dump:
+                break
+            dump = after
+        return dump
+
     def _move(self, seat: int, action: Mapping[str, Any]) -> JSON | None:
         kind = action["type"]
         move: JSON = {"op": "act", "game": self.game_id, "player": seat - 1}
@@ -332,6 +346,7 @@ class RnixikTable(Table):
         after = self._call(move)
         if after == before_dump:
             raise illegal(ENGINE, f"the engine ignored this {action['type']} (it refuses it)")
+        after = self._close_if_nothing_can_follow(after)
         before = self.state()
         self.dump = after
         self.revision += 1
@@ -341,13 +356,44 @@ class RnixikTable(Table):
         self.discard += newly_discarded(before, action, still)
         kind = action["type"]
         if kind in ("attack", "throw_in"):
-            self.played_by[(action.get("cards") or [action.get("card")])[0]] = seat
+            self.played_by.update(dict.fromkeys(played_cards(action), seat))
         if not after["battleground"]:
             self.played_by = {}
             if before["table"]:
                 self.bout += 1
         self._note_out()
         return events_between(action, before, self.state())
+
+
+def forced_complete(dump: Mapping[str, Any]) -> int | None:
+    """The engine player whose ``complete`` the protocol would not wait for, or None.
+
+    rnixik ends a bout only once every player in it has completed, the defender too (after a
+    full defence, once every attacker has).  The protocol closes a bout by itself when nobody
+    can add a card (a thrower without cards, a full bout: six cards, or as many as the
+    defender can cover) and, after a full defence, once every thrower is done: those
+    ``complete`` calls are the wrapper's.  A thrower who holds cards, even none that fit,
+    still says ``done`` itself.
+    """
+    battleground = dump["battleground"]
+    if not battleground:
+        return None
+    players, defender = dump["players"], dump["defender"]
+    picked = bool(dump["defender_pick_up"])
+    beaten = len(dump["defending"]) == len(battleground)
+    if not (beaten or picked):
+        return None
+    covered = len(players[defender]["cards"]) + len(dump["defending"])
+    full = len(battleground) >= 6 or len(battleground) >= covered
+    throwers = [
+        i for i, p in enumerate(players) if i != defender and p["active"] and not p["completed"]
+    ]
+    for i in throwers:
+        if full or not players[i]["cards"]:
+            return i
+    if not throwers and beaten and not picked and not players[defender]["completed"]:
+        return int(defender)
+    return None
 
 
 def start(driver: Driver, request: Mapping[str, Any]) -> RnixikTable:
