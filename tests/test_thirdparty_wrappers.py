@@ -684,3 +684,40 @@ def test_rnixik_completes_for_whoever_the_protocol_would_not_wait_for() -> None:
     empty = [{"cards": [], "active": True, "completed": False}, both[0]]
     taken = _rnixik_dump(players=empty, defending={}, defender_pick_up=True)
     assert rnixik.forced_complete(taken) == 0
+
+
+def test_rnixik_shows_the_lowest_trump_its_first_attacker_event_shows() -> None:
+    dealt = {"attacker": 1, "trump_suit": "♥", "first_attacker_card": "7♥"}
+    assert rnixik.shown_trump(dealt) == {"seat": 2, "card": "7H"}
+    # No trump dealt: the engine's card is not a trump (or nobody leads): nothing is shown.
+    assert rnixik.shown_trump({**dealt, "first_attacker_card": "6♠"}) is None
+    assert rnixik.shown_trump({**dealt, "attacker": -1}) is None
+    assert rnixik.shown_trump({**dealt, "first_attacker_card": ""}) is None  # a position
+
+
+def test_rnixik_tables_the_engine_cannot_play_are_unsupported() -> None:
+    for profile, options in (
+        ("howto-durak", {"mode": "passing"}),
+        ("howto-durak", {"throw_in": "neighbours"}),
+        ("videochess", {"cheater": "on"}),
+    ):
+        request = start_request(profile, 3, deck=ALL_36, options=options)
+        with pytest.raises(RequestRefused) as refused:
+            rnixik.RnixikTable(object(), request)  # type: ignore[arg-type]
+        assert refused.value.code == "unsupported"
+
+
+def test_neighbours_and_cheater_tables_are_unsupported_by_feds01_and_pertsov() -> None:
+    """Neither engine has a Neighbours table or cheater mode: such tables are skipped, not
+    played by rules the engine does not have."""
+    for rules_given in (
+        rules("howto-durak", throw_in="neighbours"),
+        rules("videochess", cheater="on"),
+    ):
+        with pytest.raises(RequestRefused) as refused:
+            pertsov.engine_options(rules_given, 36)
+        assert refused.value.code == "unsupported"
+        request = {**start_request(rules_given["profile"], 3, deck=ALL_36), "rules": rules_given}
+        with pytest.raises(RequestRefused) as refused:
+            Feds01Table(object(), request)  # type: ignore[arg-type]
+        assert refused.value.code == "unsupported"

@@ -122,7 +122,10 @@ class Feds01Table(Table):
         self.driver = driver
         rules = request["rules"]
         self.rules = dict(rules)
-        refuse_unless(rules, {"teams": "solo", "hand_size": 6}, ENGINE)
+        # Neither the Neighbours table nor cheater mode exists in the engine: those tables are
+        # unsupported rather than played by rules the engine does not have.
+        fixed = {"teams": "solo", "hand_size": 6, "throw_in_scope": "all", "cheater_mode": False}
+        refuse_unless(rules, fixed, ENGINE)
         seats = check_seats(request["seats"], 2, 6, ENGINE)
         self.count = len(seats)
         self.humans = {s["seat"]: bool(s.get("human", True)) for s in seats}

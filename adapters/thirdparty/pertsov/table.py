@@ -119,7 +119,10 @@ def engine_options(rules: Mapping[str, Any], deck_size: int) -> JSON:
     ``attack_limit`` is ``six`` (six attacking cards, never more than the defender holds:
     the bout cap of every profile) and ``with_passing`` follows ``rules.transfer``.
     """
-    refuse_unless(rules, {"teams": "solo", "hand_size": 6}, ENGINE)
+    # Neither the Neighbours table nor cheater mode exists in the engine: those tables are
+    # unsupported rather than played by rules the engine does not have.
+    fixed = {"teams": "solo", "hand_size": 6, "throw_in_scope": "all", "cheater_mode": False}
+    refuse_unless(rules, fixed, ENGINE)
     if deck_size not in LOWEST_RANK:
         raise RequestRefused("unsupported", f"{ENGINE} plays 36 or 52 cards, not {deck_size}")
     return {

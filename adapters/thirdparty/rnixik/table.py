@@ -102,7 +102,11 @@ class RnixikTable(Table):
         self.driver = driver
         rules = request["rules"]
         self.rules = dict(rules)
-        refuse_unless(rules, {"teams": "solo", "hand_size": 6, "deck_size": 36}, ENGINE)
+        fixed = {"teams": "solo", "hand_size": 6, "deck_size": 36, "transfer": False}
+        # Neither the Neighbours table nor cheater mode exists in the engine: those tables are
+        # unsupported rather than played by rules the engine does not have.
+        fixed |= {"throw_in_scope": "all", "cheater_mode": False}
+        refuse_unless(rules, fixed, ENGINE)
         seats = check_seats(request["seats"], 2, 6, ENGINE)
         self.count = len(seats)
         self.humans = {s["seat"]: bool(s.get("human", True)) for s in seats}
@@ -125,6 +129,7 @@ class RnixikTable(Table):
             )
         else:
             self.dump = self._load(request["position"])
+        self.shown_trump = shown_trump(self.dump)
         self._note_out()
 
     def _call(self, request: JSON) -> JSON:
@@ -263,6 +268,7 @@ class RnixikTable(Table):
             "limit": limit,
             "teams": None,
             "result": self._result(),
+            "shown_trump": self.shown_trump,
         }
 
     # ------------------------------------------------------------------ playing
@@ -363,6 +369,19 @@ class RnixikTable(Table):
                 self.bout += 1
         self._note_out()
         return events_between(action, before, self.state())
+
+
+def shown_trump(dump: Mapping[str, Any]) -> JSON | None:
+    """The lowest trump the engine showed when it picked the first attacker, or None.
+
+    rnixik's first-attacker event shows every player the card that decided it (its
+    ``firstAttackerReasonCard``); it is a trump unless nobody held one.  The driver passes it
+    on as ``first_attacker_card`` (empty for a loaded position).
+    """
+    card = dump.get("first_attacker_card") or ""
+    if not card or dump.get("attacker", -1) < 0 or not card.endswith(dump.get("trump_suit", "?")):
+        return None
+    return {"seat": int(dump["attacker"]) + 1, "card": to_code(card)}
 
 
 def forced_complete(dump: Mapping[str, Any]) -> int | None:
