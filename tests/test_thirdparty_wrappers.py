@@ -721,3 +721,21 @@ def test_neighbours_and_cheater_tables_are_unsupported_by_feds01_and_pertsov() -
         with pytest.raises(RequestRefused) as refused:
             Feds01Table(object(), request)  # type: ignore[arg-type]
         assert refused.value.code == "unsupported"
+
+
+def test_rnixik_plays_a_several_card_attack_only_where_the_rules_open_with_several() -> None:
+    table = blank(rnixik.RnixikTable)
+    table.game_id = "g1"
+    table.dump = {"battleground": []}
+    two = {"type": "attack", "seat": 1, "cards": ["7S", "7D"]}
+    table.rules = {"opening": "single"}
+    assert table._move(1, two) is None
+    assert table._move(1, {"type": "attack", "seat": 1, "cards": ["7S"]}) is not None
+    table.rules = {"opening": "same_rank"}
+    assert table._move(1, two) == {
+        "op": "act",
+        "game": "g1",
+        "player": 0,
+        "name": "attack",
+        "cards": ["7♠", "7♦"],
+    }

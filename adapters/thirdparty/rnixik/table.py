@@ -316,6 +316,12 @@ class RnixikTable(Table):
         if kind == "attack":
             if open_bout:
                 return None  # a bout is opened once; cards are added with throw_in
+            if len(action["cards"]) > 1 and self.rules.get("opening") != "same_rank":
+                # The engine plays one card per move. Its attack-then-add is a several-card
+                # opening only where the rules have one; elsewhere the protocol's several-card
+                # attack is a move the engine does not have (its second card would be a
+                # throw-in, which the scenario did not play).
+                return None
             # Several cards: the engine's attack with each in turn, all or none.
             return {**move, "name": "attack", "cards": [to_engine(c) for c in action["cards"]]}
         if kind == "throw_in":
