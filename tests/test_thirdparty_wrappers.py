@@ -22,6 +22,7 @@ from thirdparty_support import rules, start_request
 from adapters.base import RequestRefused
 from adapters.thirdparty.cardsharp.table import Api as CardsharpApi
 from adapters.thirdparty.cardsharp.table import CardsharpTable
+from adapters.thirdparty.feds01 import table as feds01
 from adapters.thirdparty.feds01.table import Feds01Table, stacked_for_engine
 from adapters.thirdparty.lennertcl.table import close_if_nothing_can_follow, stacked_shuffle
 from adapters.thirdparty.pertsov import table as pertsov
@@ -739,3 +740,60 @@ def test_rnixik_plays_a_several_card_attack_only_where_the_rules_open_with_sever
         "name": "attack",
         "cards": ["7♠", "7♦"],
     }
+
+
+def _feds01_dump(**players: JSON) -> JSON:
+    """Durak-Engine between seat 1 (attacker), seat 2 (defender) and seat 3: 7S beaten by 8S."""
+    base = {
+        "seat 1": {"deck": ["9D"], "isDefending": False, "turned": False, "out": None},
+        "seat 2": {"deck": ["KS"], "isDefending": True, "turned": False, "out": None},
+        "seat 3": {"deck": ["QC"], "isDefending": False, "turned": False, "out": None},
+    }
+    for name, changes in players.items():
+        base[name.replace("_", " ")] = {**base[name.replace("_", " ")], **changes}
+    return {"victory": False, "state": {"players": base, "tableTop": {"7S": "8S"}}}
+
+
+def test_feds01_finalises_for_attackers_who_cannot_add() -> None:
+    # Everyone may still add: nobody is finalised for.
+    assert feds01.forced_finalise(_feds01_dump()) is None
+    # The defender beat with its last card: the bout is full, every attacker is finalised.
+    assert feds01.forced_finalise(_feds01_dump(seat_2={"deck": []})) == "seat 1"
+    assert (
+        feds01.forced_finalise(_feds01_dump(seat_2={"deck": []}, seat_1={"turned": True}))
+        == "seat 3"
+    )
+    # An attacker with no card left; one already done; one out.
+    assert feds01.forced_finalise(_feds01_dump(seat_1={"deck": []})) == "seat 1"
+    assert feds01.forced_finalise(_feds01_dump(seat_1={"deck": [], "turned": True})) is None
+    assert feds01.forced_finalise(_feds01_dump(seat_1={"deck": [], "out": 5})) is None
+    # A card to answer and no take: not the wrapper's business.
+    unbeaten = _feds01_dump(seat_1={"deck": []})
+    unbeaten["state"]["tableTop"] = {"7S": None}
+    assert feds01.forced_finalise(unbeaten) is None
+
+
+def test_feds01_several_card_attack_only_where_the_rules_open_with_several() -> None:
+    table = blank(Feds01Table)
+    table.dump = {
+        "victory": False,
+        "state": {
+            "players": {"seat 1": {"deck": ["7S", "7D"], "isDefending": False, "canAttack": True}},
+            "tableTop": {},
+        },
+    }
+    two = {"type": "attack", "seat": 1, "cards": ["7S", "7D"]}
+    table.rules = {"opening": "single"}
+    assert table.calls(1, two) is None
+    table.rules = {"opening": "same_rank"}
+    assert table.calls(1, two) == [
+        ["addCardToTableTop", "seat 1", "7S"],
+        ["addCardToTableTop", "seat 1", "7D"],
+    ]
+
+
+def test_feds01_a_whole_deck_deal_is_unsupported() -> None:
+    request = start_request("howto-durak", 6, deck=ALL_36)
+    with pytest.raises(RequestRefused) as refused:
+        Feds01Table(object(), request)  # type: ignore[arg-type]
+    assert refused.value.code == "unsupported" and "whole deck" in refused.value.message
