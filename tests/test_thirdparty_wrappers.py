@@ -797,3 +797,31 @@ def test_feds01_a_whole_deck_deal_is_unsupported() -> None:
     with pytest.raises(RequestRefused) as refused:
         Feds01Table(object(), request)  # type: ignore[arg-type]
     assert refused.value.code == "unsupported" and "whole deck" in refused.value.message
+
+
+def _pertsov_state(limit: int = 3, **players: JSON) -> JSON:
+    """durak-sockets' state: seat 1 attacked seat 2 with 7S, beaten by 8S; seat 3 may add."""
+    base: dict[str, JSON] = {
+        "seat 1": {"id": "seat 1", "hand": ["9D"], "attacks": [{"attack": "7S", "defense": "8S"}]},
+        "seat 2": {"id": "seat 2", "hand": ["KS"], "attacks": []},
+        "seat 3": {"id": "seat 3", "hand": ["QC"], "attacks": []},
+    }
+    for name, changes in players.items():
+        key = name.replace("_", " ")
+        base[key] = {**base[key], **changes}
+    return {
+        "players": list(base.values()),
+        "attackers": ["seat 1", "seat 3"],
+        "legal_attacks": {"limit": limit, "cards": []},
+    }
+
+
+def test_pertsov_yields_for_attackers_who_cannot_add() -> None:
+    assert pertsov.forced_yield(_pertsov_state()) is None  # both may still add
+    assert pertsov.forced_yield(_pertsov_state(limit=0)) == 1  # the bout is full
+    done = {"state": ["yielded"]}
+    assert pertsov.forced_yield(_pertsov_state(limit=0, seat_1=done)) == 3
+    assert pertsov.forced_yield(_pertsov_state(seat_3={"hand": []})) == 3  # nothing to add
+    unbeaten = _pertsov_state(limit=0)
+    unbeaten["players"][0]["attacks"] = [{"attack": "7S", "defense": None}]
+    assert pertsov.forced_yield(unbeaten) is None  # a card to answer
