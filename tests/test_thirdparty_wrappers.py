@@ -825,3 +825,13 @@ def test_pertsov_yields_for_attackers_who_cannot_add() -> None:
     unbeaten = _pertsov_state(limit=0)
     unbeaten["players"][0]["attacks"] = [{"attack": "7S", "defense": None}]
     assert pertsov.forced_yield(unbeaten) is None  # a card to answer
+
+
+def test_rnixik_lists_the_several_card_openings_it_plays() -> None:
+    found = rnixik.several_card_attacks(2, ["QC", "QH", "QS", "7D"], 2)
+    assert found == [
+        {"type": "attack", "seat": 2, "cards": ["QC", "QH"]},
+        {"type": "attack", "seat": 2, "cards": ["QC", "QS"]},
+        {"type": "attack", "seat": 2, "cards": ["QH", "QS"]},
+    ]  # pairs only: the defender holds two cards
+    assert len(rnixik.several_card_attacks(2, ["QC", "QH", "QS"], 6)) == 4

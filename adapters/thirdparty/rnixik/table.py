@@ -32,6 +32,7 @@ from __future__ import annotations
 import json
 import subprocess
 from collections.abc import Mapping
+from itertools import combinations
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -286,6 +287,11 @@ class RnixikTable(Table):
                 actions.append({"type": "attack", "seat": seat, "cards": [code]})
             else:
                 actions.append({"type": "throw_in", "seat": seat, "card": code})
+        if kind == "attack" and self.rules.get("opening") == "same_rank":
+            defender = self.dump["players"][self.dump["defender"]]["cards"]
+            actions += several_card_attacks(
+                seat, [to_code(c) for c in allowed["attack"]], min(6, len(defender))
+            )
         for attack, card in allowed["defend"]:
             actions.append(
                 {"type": "defend", "seat": seat, "attack": to_code(attack), "card": to_code(card)}
@@ -375,6 +381,21 @@ class RnixikTable(Table):
                 self.bout += 1
         self._note_out()
         return events_between(action, before, self.state())
+
+
+def several_card_attacks(seat: int, openers: list[str], most: int) -> list[JSON]:
+    """The several-card openings the engine takes as attack-then-add (where the rules have
+    them): every set of two or more ``openers`` of one rank, at most ``most`` cards (six, and
+    no more than the defender holds: the engine's own checks on each added card)."""
+    by_rank: dict[str, list[str]] = {}
+    for card in openers:
+        by_rank.setdefault(card[0], []).append(card)
+    found: list[JSON] = []
+    for group in by_rank.values():
+        for size in range(2, min(len(group), most) + 1):
+            for combo in combinations(group, size):
+                found.append({"type": "attack", "seat": seat, "cards": list(combo)})
+    return found
 
 
 def shown_trump(dump: Mapping[str, Any]) -> JSON | None:
