@@ -513,6 +513,7 @@ class FakeDurak:
         self.any_unbeaten_cards = unbeaten
         self.winner = None
         self.defending_player = SimpleNamespace(cards=[("8", "♠")])
+        self.attacking_player = SimpleNamespace(cards=[("9", "♦")])
         self.calls: list[tuple[Any, ...]] = []
         self.ok = ok
 
