@@ -239,3 +239,25 @@ def test_a_bad_timeout_is_refused_before_anything_starts() -> None:
     for timeout in (float("nan"), float("inf"), 0.0, -1.0, limits.MAX_TIMEOUT + 1):
         with pytest.raises(ValueError, match="timeout must be a number of seconds"):
             stdio(engine_command("hang"), timeout=timeout)
+
+
+def test_smoke_names_the_attacker_of_its_position(capsys: pytest.CaptureFixture[str]) -> None:
+    """A position between bouts says who attacks: an engine that picks the first attacker only
+    when it deals (most real ones) can set it up, so the check judges the table it makes."""
+    assert main(["smoke", "--", *engine_command("picky_positions")]) == 0
+    out = capsys.readouterr().out
+    assert "[PASS] start from a position: ok" in out
+
+
+def test_smoke_does_not_fail_a_position_the_engine_answers_unsupported(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``unsupported`` is an honest answer (the runner skips such scenarios): smoke shows the
+    check as not checked, with the engine's reason, and does not fail the engine for it."""
+    monkeypatch.setenv("PICKY_POSITIONS", "all")
+    assert main(["smoke", "--", *engine_command("picky_positions")]) == 0
+    out = capsys.readouterr().out
+    assert "[SKIP] start from a position: not checked: the engine answered unsupported" in out
+    assert "picky: cannot set up this table" in out
+    assert "(1 not checked: the engine answered unsupported)" in out
+    assert "[FAIL]" not in out

@@ -7,10 +7,12 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from gherkin.parser import Parser
 
+from adapters.base import JSON, UnsupportedByEngine
 from adapters.mutants import MUTANTS, MutantAdapter, get
 from adapters.reference import ReferenceAdapter
 from adapters.stdio import StdioAdapter, reference_stdio_command
@@ -173,3 +175,29 @@ def test_fuzz_command_exit_codes(tmp_path: Path) -> None:
     assert main(["fuzz", "--profile", "nope", "--games", "1"]) == 2
     assert main([*base, "--shard", "3/2"]) == 2
     assert main([*base, "--engine", "--", str(tmp_path / "no-such-engine")]) == 3
+
+
+class _PickyPositions(MutantAdapter):
+    """A mutant that, like some real engines, claims ``position`` but cannot set up the
+    positions the shrinker tries (one needs the attacker named, one an empty stock...)."""
+
+    def start(self, game: str, **request: Any) -> JSON:
+        if request.get("position") is not None:
+            raise UnsupportedByEngine("cannot set up this position")
+        return super().start(game, **request)
+
+
+def test_shrinking_goes_on_when_the_engine_cannot_set_up_a_start() -> None:
+    """The shrinker tries positions the engine may answer unsupported (the first bout's has
+    no attacker): it drops those and still shrinks from the deck, instead of ending the
+    campaign in a traceback."""
+    table = make_table("durak-challenge", {}, 2)
+    lockstep = Lockstep(_PickyPositions(get("trump-not-beating-plain")), table)
+    settings = Settings()
+    seed = _first_divergence(lockstep, 50, settings)
+    assert seed is not None
+    found = play_seed(lockstep, seed, settings)
+    small = Shrinker(lockstep).shrink(found)
+    assert small.divergence is not None
+    assert small.start.position is None
+    assert len(small.actions) <= len(found.actions)

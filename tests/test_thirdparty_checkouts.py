@@ -27,6 +27,7 @@ ENGINES: list[tuple[str, str, str, int, str]] = [
     # wrapper package, environment variable, profile, seats, how the game starts
     ("cardsharp", "DURAK_CARDSHARP_CHECKOUT", "prototype-build10", 2, "deck"),
     ("cardsharp", "DURAK_CARDSHARP_CHECKOUT", "howto-durak", 4, "deck"),
+    ("cardsharp", "DURAK_CARDSHARP_CHECKOUT", "prototype-build10", 2, "deal"),
     ("pertsov", "DURAK_PERTSOV_CHECKOUT", "howto-durak", 3, "deal"),
     ("feds01", "DURAK_FEDS01_CHECKOUT", "videochess", 4, "deck"),
     ("rnixik", "DURAK_RNIXIK_CHECKOUT", "howto-durak", 3, "deck"),
@@ -86,3 +87,30 @@ def test_a_stacked_deck_or_a_dealt_table_shows_every_card_once(package: str, env
     assert state["stock"][-1] == state["trump"] or package == "tirinox"
     if how == "deck" and package != "tirinox":
         assert state["trump"] == deck[-1]
+
+
+@pytest.mark.parametrize(
+    ("package", "env_var", "profile"),
+    [
+        ("cardsharp", "DURAK_CARDSHARP_CHECKOUT", "prototype-build10"),
+        ("pertsov", "DURAK_PERTSOV_CHECKOUT", "howto-durak"),
+        ("tirinox", "DURAK_TIRINOX_CHECKOUT", "durak-challenge"),
+        ("lennertcl", "DURAK_LENNERTCL_CHECKOUT", "prototype-build10"),
+    ],
+)
+def test_an_engine_that_deals_itself_deals_the_same_game_for_the_same_seed(
+    package: str, env_var: str, profile: str
+) -> None:
+    """Capability deal: follow mode and fuzz --deal replay a game from its seed."""
+    engine, _ = wrapper(package, env_var)
+    tables = []
+    for game, seed in (("a", 5), ("b", 5), ("c", 6)):
+        request = {**start_request(profile, 2), "game": game, "seed": seed}
+        reply = engine.handle(request)
+        assert reply["ok"], reply
+        state = reply["state"]
+        assert all(len(s["hand"]) == 6 for s in state["seats"])
+        assert len({c for s in state["seats"] for c in s["hand"]} | set(state["stock"])) == 36
+        tables.append(([s["hand"] for s in state["seats"]], state["stock"]))
+    assert tables[0] == tables[1]
+    assert tables[0] != tables[2]

@@ -27,6 +27,7 @@ from adapters.thirdparty.common import (
     find_checkout,
     implementation,
     read_commit,
+    seats_out,
     serve,
 )
 
@@ -376,3 +377,15 @@ def test_candidates_cover_every_card_play_of_the_hand() -> None:
     assert {"type": "transfer", "seat": 1, "card": "7H"} in single
     assert {"type": "accept", "seat": 1} in single
     assert len(single) == 3 + 3 + 3 + 3 + 3
+
+
+def test_a_position_seat_with_no_cards_and_no_stock_is_out() -> None:
+    """The harness may leave such a seat out of ``out`` (the reference engine reads it as
+    gone out): every wrapper sets the engine's table up with that seat out."""
+    hands = {"1": ["7S"], "2": ["9S"], "3": [], "4": ["TC"]}
+    assert seats_out({"hands": hands, "stock": [], "out": []}, 4) == {3}
+    assert seats_out({"hands": {"1": ["7S"], "2": ["9S"]}, "stock": []}, 3) == {3}
+    assert seats_out({"hands": hands, "stock": [], "out": [2]}, 4) == {2, 3}
+    # With cards in the stock an empty hand is only waiting to draw (the engine refuses or
+    # fills it): not out.
+    assert seats_out({"hands": hands, "stock": ["AS"], "out": []}, 4) == set()

@@ -22,8 +22,9 @@ from thirdparty_support import rules, start_request
 from adapters.base import RequestRefused
 from adapters.thirdparty.cardsharp.table import Api as CardsharpApi
 from adapters.thirdparty.cardsharp.table import CardsharpTable
+from adapters.thirdparty.feds01 import table as feds01
 from adapters.thirdparty.feds01.table import Feds01Table, stacked_for_engine
-from adapters.thirdparty.lennertcl.table import stacked_shuffle
+from adapters.thirdparty.lennertcl.table import close_if_nothing_can_follow, stacked_shuffle
 from adapters.thirdparty.pertsov import table as pertsov
 from adapters.thirdparty.rnixik import table as rnixik
 from adapters.thirdparty.tirinox import table as tirinox
@@ -308,6 +309,7 @@ def feds01_table(dump: JSON, driver: FakeDriver) -> Any:
 
 def test_durak_engine_actions_become_its_methods_and_its_can_attack_flag_is_kept() -> None:
     table = feds01_table(feds01_dump({}), FakeDriver())
+    table.rules = {"opening": "same_rank"}  # several cards go to the engine only where allowed
     assert table.calls(1, {"type": "attack", "seat": 1, "cards": ["7S", "TS"]}) == [
         ["addCardToTableTop", "seat 1", "7S"],
         ["addCardToTableTop", "seat 1", "10S"],
@@ -450,6 +452,56 @@ def test_lennertcl_stacked_shuffle_replaces_the_shuffle_for_one_deal_only() -> N
     assert module.shuffle is original
 
 
+class FakeLennertGame:
+    """Just enough of lennertcl's DurakGame for closing a beaten bout (a duel: seat 1 attacks)."""
+
+    def __init__(self, attacker: list[str], defender: list[str], beaten: bool) -> None:
+        self.is_in_progress = True
+        self.table_cards = {"7S": "8S" if beaten else None}
+        self.attacker = SimpleNamespace(name="seat 1", cards=attacker)
+        self.current_player = SimpleNamespace(name="seat 2", cards=defender)
+        self.allowed: list[str] = []
+        self.broken = False
+
+    def prev_player(self, player: Any) -> Any:
+        return self.attacker
+
+    def next_player(self, player: Any) -> Any:
+        return self.attacker
+
+    def allow_break_cards(self, player: Any) -> bool:
+        self.allowed.append(player.name)
+        return True
+
+    def is_possible_break_cards(self, player: Any) -> bool:
+        return bool(self.allowed) and player is self.current_player
+
+    def is_legal_break_cards(self) -> bool:
+        return True
+
+    def break_cards(self, player: Any) -> bool:
+        self.broken = True
+        return True
+
+
+@pytest.mark.parametrize(
+    ("attacker", "defender", "beaten", "closes"),
+    [
+        (["9D"], [], True, True),  # beaten with the defender's last card
+        ([], ["KS"], True, True),  # nobody left to throw in
+        (["9D"], ["KS"], True, False),  # the attacker may still add: it says done itself
+        ([], [], False, False),  # a card to answer
+    ],
+)
+def test_lennertcl_breaks_a_beaten_table_nobody_can_add_to(
+    attacker: list[str], defender: list[str], beaten: bool, closes: bool
+) -> None:
+    game = FakeLennertGame(attacker, defender, beaten)
+    close_if_nothing_can_follow(game)
+    assert game.broken == closes
+    assert bool(game.allowed) == closes
+
+
 # ---------------------------------------------------------------------- tirinox/durakmq
 
 
@@ -462,6 +514,7 @@ class FakeDurak:
         self.any_unbeaten_cards = unbeaten
         self.winner = None
         self.defending_player = SimpleNamespace(cards=[("8", "♠")])
+        self.attacking_player = SimpleNamespace(cards=[("9", "♦")])
         self.calls: list[tuple[Any, ...]] = []
         self.ok = ok
 
@@ -500,6 +553,33 @@ def test_tirinox_cards_and_who_may_call_what() -> None:
     assert keep == ["b", "a"]
 
 
+@pytest.mark.parametrize(
+    ("attacker_cards", "defender_cards", "unbeaten", "closes"),
+    [
+        (["9D"], [], False, True),  # beaten with the defender's last card
+        ([], ["8S"], False, True),  # the attacker has nothing left to add
+        (["9D"], ["8S"], False, False),  # the attacker may add: it says done itself
+        ([], [], True, False),  # a card to answer: not the wrapper's business
+    ],
+)
+def test_tirinox_ends_a_beaten_bout_nobody_can_add_to(
+    attacker_cards: list[str], defender_cards: list[str], unbeaten: bool, closes: bool
+) -> None:
+    game = FakeDurak({("7", "♠"): None if unbeaten else ("8", "♠")}, unbeaten=unbeaten)
+    game.attacking_player = SimpleNamespace(cards=[tirinox.to_engine(c) for c in attacker_cards])
+    game.defending_player = SimpleNamespace(cards=[tirinox.to_engine(c) for c in defender_cards])
+    tirinox.close_if_nothing_can_follow(game)
+    assert game.calls == ([("finish_turn",)] if closes else [])
+
+
+def test_tirinox_tables_with_transfer_are_unsupported() -> None:
+    api = SimpleNamespace(Durak=lambda **_: None)
+    request = start_request("prototype-build10", 2, deck=ALL_36, options={"mode": "transfer"})
+    with pytest.raises(RequestRefused) as refused:
+        tirinox.TirinoxTable(api, request)  # type: ignore[arg-type]
+    assert refused.value.code == "unsupported" and "transfer" in refused.value.message
+
+
 def test_rules_helper_resolves_profiles() -> None:
     assert rules("durak-challenge")["profile"] == "durak-challenge"
 
@@ -520,3 +600,240 @@ def test_the_node_driver_passes_its_own_tests() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert "# fail 0" in done.stdout and "# pass" in done.stdout, done.stdout
     json.dumps(done.stdout)  # printable
+
+
+def _beaten_bout(api: CardsharpApi, hands: list[list[str]], *, cap: int = 6) -> Any:
+    """A cardsharp state in THROWING_IN: seat 1 attacked seat 2, who beat 7S with 8S."""
+    return SimpleNamespace(
+        stage=api.GameStage.THROWING_IN,
+        active_player_index=0,
+        attacker_index=0,
+        defender_index=1,
+        players=[
+            SimpleNamespace(id=f"p{i + 1}", hand=[api.card(c) for c in hand])
+            for i, hand in enumerate(hands)
+        ],
+        table=SimpleNamespace(attack_cards=[api.card("7S")], defense_cards=[api.card("8S")]),
+        rules=SimpleNamespace(max_attack_cards=cap),
+    )
+
+
+class Passes:
+    """A fake engine whose pass_attack ends the round (stage ATTACK, table cleared)."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    def pass_attack(self, state: Any, player_id: str) -> Any:
+        self.calls.append(player_id)
+        return SimpleNamespace(**{**vars(state), "stage": GameStage.ATTACK})
+
+
+@pytest.mark.parametrize(
+    ("hands", "cap", "passes"),
+    [
+        ([["QS", "7H"], []], 6, ["p1"]),  # the defender beat with the last card: bout over
+        ([["QS", "7H"], ["KS"]], 1, ["p1"]),  # the bout is full
+        ([[], ["KS"]], 6, ["p1"]),  # the thrower to move has no card
+        ([["QS", "7H"], ["KS"]], 6, []),  # the attacker may throw in: it says done itself
+        ([["QS", "9D"], ["KS"]], 6, []),  # holds no matching card, but still says done itself
+    ],
+)
+def test_cardsharp_plays_the_passes_when_nobody_can_add_to_a_beaten_table(
+    hands: list[list[str]], cap: int, passes: list[str]
+) -> None:
+    """cardsharp waits for a pass even when nobody can throw in; the protocol closes such a
+    bout by itself, so the wrapper passes for the engine (and only then)."""
+    engine = Passes()
+    api = cardsharp_api(engine)
+    wrapped = blank(CardsharpTable)
+    wrapped.api = api
+    state = _beaten_bout(api, hands, cap=cap)
+    after = wrapped._close_if_nothing_can_follow(state)
+    assert engine.calls == passes
+    assert (after.stage == GameStage.ATTACK) == bool(passes)
+
+
+def _rnixik_dump(**changes: Any) -> JSON:
+    """An rnixik game of two (player 0 attacks player 1): 7S beaten by 8S."""
+    dump: JSON = {
+        "players": [
+            {"cards": ["9♦"], "active": True, "completed": False},
+            {"cards": ["K♠"], "active": True, "completed": False},
+        ],
+        "defender": 1,
+        "battleground": ["7♠"],
+        "defending": {"0": "8♠"},
+        "defender_pick_up": False,
+    }
+    dump.update(changes)
+    return dump
+
+
+def test_rnixik_completes_for_whoever_the_protocol_would_not_wait_for() -> None:
+    """rnixik's defender must complete too, and a thrower who cannot add must complete: the
+    protocol closes those bouts by itself, so the wrapper plays those completes (only those)."""
+    both = [{"cards": ["9♦"], "active": True, "completed": False}]
+    # The attacker holds a card and may throw in: nobody is completed for.
+    assert rnixik.forced_complete(_rnixik_dump()) is None
+    # The attacker is done: the defender's complete closes the beaten bout.
+    done = [{"cards": ["9♦"], "active": True, "completed": True}, *_rnixik_dump()["players"][1:]]
+    assert rnixik.forced_complete(_rnixik_dump(players=done)) == 1
+    # The defender beat with its last card: the attacker cannot add, then the defender closes.
+    last = [both[0], {"cards": [], "active": True, "completed": False}]
+    assert rnixik.forced_complete(_rnixik_dump(players=last)) == 0
+    # A card to answer: nothing to complete; after a take, a thrower with no cards completes.
+    assert rnixik.forced_complete(_rnixik_dump(defending={})) is None
+    empty = [{"cards": [], "active": True, "completed": False}, both[0]]
+    taken = _rnixik_dump(players=empty, defending={}, defender_pick_up=True)
+    assert rnixik.forced_complete(taken) == 0
+
+
+def test_rnixik_shows_the_lowest_trump_its_first_attacker_event_shows() -> None:
+    dealt = {"attacker": 1, "trump_suit": "♥", "first_attacker_card": "7♥"}
+    assert rnixik.shown_trump(dealt) == {"seat": 2, "card": "7H"}
+    # No trump dealt: the engine's card is not a trump (or nobody leads): nothing is shown.
+    assert rnixik.shown_trump({**dealt, "first_attacker_card": "6♠"}) is None
+    assert rnixik.shown_trump({**dealt, "attacker": -1}) is None
+    assert rnixik.shown_trump({**dealt, "first_attacker_card": ""}) is None  # a position
+
+
+def test_rnixik_tables_the_engine_cannot_play_are_unsupported() -> None:
+    for profile, options in (
+        ("howto-durak", {"mode": "passing"}),
+        ("howto-durak", {"throw_in": "neighbours"}),
+        ("videochess", {"cheater": "on"}),
+    ):
+        request = start_request(profile, 3, deck=ALL_36, options=options)
+        with pytest.raises(RequestRefused) as refused:
+            rnixik.RnixikTable(object(), request)  # type: ignore[arg-type]
+        assert refused.value.code == "unsupported"
+
+
+def test_neighbours_and_cheater_tables_are_unsupported_by_feds01_and_pertsov() -> None:
+    """Neither engine has a Neighbours table or cheater mode: such tables are skipped, not
+    played by rules the engine does not have."""
+    for rules_given in (
+        rules("howto-durak", throw_in="neighbours"),
+        rules("videochess", cheater="on"),
+    ):
+        with pytest.raises(RequestRefused) as refused:
+            pertsov.engine_options(rules_given, 36)
+        assert refused.value.code == "unsupported"
+        request = {**start_request(rules_given["profile"], 3, deck=ALL_36), "rules": rules_given}
+        with pytest.raises(RequestRefused) as refused:
+            Feds01Table(object(), request)  # type: ignore[arg-type]
+        assert refused.value.code == "unsupported"
+
+
+def test_rnixik_plays_a_several_card_attack_only_where_the_rules_open_with_several() -> None:
+    table = blank(rnixik.RnixikTable)
+    table.game_id = "g1"
+    table.dump = {"battleground": []}
+    two = {"type": "attack", "seat": 1, "cards": ["7S", "7D"]}
+    table.rules = {"opening": "single"}
+    assert table._move(1, two) is None
+    assert table._move(1, {"type": "attack", "seat": 1, "cards": ["7S"]}) is not None
+    table.rules = {"opening": "same_rank"}
+    assert table._move(1, two) == {
+        "op": "act",
+        "game": "g1",
+        "player": 0,
+        "name": "attack",
+        "cards": ["7♠", "7♦"],
+    }
+
+
+def _feds01_dump(**players: JSON) -> JSON:
+    """Durak-Engine between seat 1 (attacker), seat 2 (defender) and seat 3: 7S beaten by 8S."""
+    base = {
+        "seat 1": {"deck": ["9D"], "isDefending": False, "turned": False, "out": None},
+        "seat 2": {"deck": ["KS"], "isDefending": True, "turned": False, "out": None},
+        "seat 3": {"deck": ["QC"], "isDefending": False, "turned": False, "out": None},
+    }
+    for name, changes in players.items():
+        base[name.replace("_", " ")] = {**base[name.replace("_", " ")], **changes}
+    return {"victory": False, "state": {"players": base, "tableTop": {"7S": "8S"}}}
+
+
+def test_feds01_finalises_for_attackers_who_cannot_add() -> None:
+    # Everyone may still add: nobody is finalised for.
+    assert feds01.forced_finalise(_feds01_dump()) is None
+    # The defender beat with its last card: the bout is full, every attacker is finalised.
+    assert feds01.forced_finalise(_feds01_dump(seat_2={"deck": []})) == "seat 1"
+    assert (
+        feds01.forced_finalise(_feds01_dump(seat_2={"deck": []}, seat_1={"turned": True}))
+        == "seat 3"
+    )
+    # An attacker with no card left; one already done; one out.
+    assert feds01.forced_finalise(_feds01_dump(seat_1={"deck": []})) == "seat 1"
+    assert feds01.forced_finalise(_feds01_dump(seat_1={"deck": [], "turned": True})) is None
+    assert feds01.forced_finalise(_feds01_dump(seat_1={"deck": [], "out": 5})) is None
+    # A card to answer and no take: not the wrapper's business.
+    unbeaten = _feds01_dump(seat_1={"deck": []})
+    unbeaten["state"]["tableTop"] = {"7S": None}
+    assert feds01.forced_finalise(unbeaten) is None
+
+
+def test_feds01_several_card_attack_only_where_the_rules_open_with_several() -> None:
+    table = blank(Feds01Table)
+    table.dump = {
+        "victory": False,
+        "state": {
+            "players": {"seat 1": {"deck": ["7S", "7D"], "isDefending": False, "canAttack": True}},
+            "tableTop": {},
+        },
+    }
+    two = {"type": "attack", "seat": 1, "cards": ["7S", "7D"]}
+    table.rules = {"opening": "single"}
+    assert table.calls(1, two) is None
+    table.rules = {"opening": "same_rank"}
+    assert table.calls(1, two) == [
+        ["addCardToTableTop", "seat 1", "7S"],
+        ["addCardToTableTop", "seat 1", "7D"],
+    ]
+
+
+def test_feds01_a_whole_deck_deal_is_unsupported() -> None:
+    request = start_request("howto-durak", 6, deck=ALL_36)
+    with pytest.raises(RequestRefused) as refused:
+        Feds01Table(object(), request)  # type: ignore[arg-type]
+    assert refused.value.code == "unsupported" and "whole deck" in refused.value.message
+
+
+def _pertsov_state(limit: int = 3, **players: JSON) -> JSON:
+    """durak-sockets' state: seat 1 attacked seat 2 with 7S, beaten by 8S; seat 3 may add."""
+    base: dict[str, JSON] = {
+        "seat 1": {"id": "seat 1", "hand": ["9D"], "attacks": [{"attack": "7S", "defense": "8S"}]},
+        "seat 2": {"id": "seat 2", "hand": ["KS"], "attacks": []},
+        "seat 3": {"id": "seat 3", "hand": ["QC"], "attacks": []},
+    }
+    for name, changes in players.items():
+        key = name.replace("_", " ")
+        base[key] = {**base[key], **changes}
+    return {
+        "players": list(base.values()),
+        "attackers": ["seat 1", "seat 3"],
+        "legal_attacks": {"limit": limit, "cards": []},
+    }
+
+
+def test_pertsov_yields_for_attackers_who_cannot_add() -> None:
+    assert pertsov.forced_yield(_pertsov_state()) is None  # both may still add
+    assert pertsov.forced_yield(_pertsov_state(limit=0)) == 1  # the bout is full
+    done = {"state": ["yielded"]}
+    assert pertsov.forced_yield(_pertsov_state(limit=0, seat_1=done)) == 3
+    assert pertsov.forced_yield(_pertsov_state(seat_3={"hand": []})) == 3  # nothing to add
+    unbeaten = _pertsov_state(limit=0)
+    unbeaten["players"][0]["attacks"] = [{"attack": "7S", "defense": None}]
+    assert pertsov.forced_yield(unbeaten) is None  # a card to answer
+
+
+def test_rnixik_lists_the_several_card_openings_it_plays() -> None:
+    found = rnixik.several_card_attacks(2, ["QC", "QH", "QS", "7D"], 2)
+    assert found == [
+        {"type": "attack", "seat": 2, "cards": ["QC", "QH"]},
+        {"type": "attack", "seat": 2, "cards": ["QC", "QS"]},
+        {"type": "attack", "seat": 2, "cards": ["QH", "QS"]},
+    ]  # pairs only: the defender holds two cards
+    assert len(rnixik.several_card_attacks(2, ["QC", "QH", "QS"], 6)) == 4

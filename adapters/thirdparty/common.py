@@ -244,6 +244,20 @@ def check_deck(deck: object, sizes: Mapping[int, str], engine: str) -> list[str]
     return cards
 
 
+def seats_out(position: Mapping[str, Any], count: int) -> set[int]:
+    """The seats of a ``position`` that are out of the game.
+
+    Those it lists as ``out``, and every seat holding no card while the stock is empty: such
+    a seat has gone out, as the reference engine reads a position (a harness may well leave
+    it out of ``out``).
+    """
+    out = set(position.get("out", []))
+    hands = position.get("hands")
+    if isinstance(hands, Mapping) and position.get("stock", []) == []:
+        out |= {s for s in range(1, count + 1) if not hands.get(str(s))}
+    return out
+
+
 def refuse_unless(rules: Mapping[str, Any], fixed: Mapping[str, Any], engine: str) -> None:
     """``unsupported`` when a rule the engine cannot play differs from the one it plays."""
     for key, value in fixed.items():

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from adapters.base import JSON
+from adapters.base import JSON, UnsupportedByEngine
 from durak_conformance import causes
 from durak_conformance.fuzzing.findings import signature_of
 from durak_conformance.fuzzing.lockstep import (
@@ -108,6 +108,10 @@ class Shrinker:
         try:
             trial = replay(self.lockstep, start, actions, self.signature)
         except InvalidStart:
+            return None
+        except UnsupportedByEngine:
+            # The engine cannot set up this start (a real engine may need the attacker of a
+            # position, or take only some positions): not a smaller reproduction, try others.
             return None
         div = trial.divergence
         if div is None:

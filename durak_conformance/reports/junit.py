@@ -118,6 +118,12 @@ def to_junit(report: RunReport, strict: bool | None = None) -> ET.Element:
             ("reason_notes", str(sum(1 for r in records if r.reason_notes))),
         ):
             ET.SubElement(properties, "property", name=name, value=xml_safe(text))
+        if impl.source is not None:
+            for name, text in (
+                ("implementation.repository", impl.source.repository),
+                ("implementation.commit", impl.source.commit),
+            ):
+                ET.SubElement(properties, "property", name=name, value=xml_safe(text))
         internal = report.footer.internal_error
         if internal is not None:
             ET.SubElement(

@@ -35,6 +35,7 @@ from durak_conformance.reports.model import (
     EXIT_OK,
     RunReport,
     ScenarioRecord,
+    Source,
     Status,
     exit_code,
     options_key,
@@ -100,6 +101,15 @@ def _homepage(url: str | None) -> str:
     return f", homepage given as {cell(url[:200])} (not an http(s) address: not linked)"
 
 
+def _source_line(source: Source | None) -> list[str]:
+    """The header line naming the engine's repository and commit (none when not given)."""
+    if source is None:
+        return []
+    safe = safe_url(source.repository)
+    where = f"<{safe}>" if safe is not None else cell(source.repository[:200])
+    return [f"- Source: {where} at commit {code_span(source.commit)}"]
+
+
 def unexpected_records(report: RunReport, strict: bool) -> list[ScenarioRecord]:
     """Records that make the run fail: fail, error, and xpass when strict."""
     bad = ("fail", "error", "xpass") if strict else ("fail", "error")
@@ -118,6 +128,7 @@ def markdown_summary(report: RunReport, strict: bool | None = None) -> str:
         f"- Implementation: **{cell(impl.name)}** {cell(impl.version)}"
         + (f" ({cell(impl.language)})" if impl.language else "")
         + _homepage(impl.homepage),
+        *_source_line(impl.source),
         f"- Adapter: {code_span(header.adapter)}",
         f"- Suite: version {cell(header.suite_version)}, {cell(revision)}"
         f" (durak-conformance {cell(header.tool_version)})",

@@ -24,6 +24,7 @@ from typing import Any, Literal, cast, get_args
 import jsonschema
 
 import durak_conformance
+from durak_conformance import limits
 from durak_conformance.causes import Failure
 
 Status = Literal["pass", "fail", "error", "skip", "xfail", "xpass"]
@@ -287,6 +288,39 @@ class ScenarioRecord:
 
 
 @dataclass(frozen=True)
+class Source:
+    """Where an engine's code comes from: its repository and the commit that was run.
+
+    A wrapper around a public engine names them in its handshake (``implementation.source``),
+    so a report says exactly which code it judged.
+    """
+
+    repository: str
+    commit: str
+
+    @classmethod
+    def from_hello(cls, value: object) -> Source | None:
+        """The handshake's ``source`` if it is ``{repository, commit}`` as text, else None.
+
+        A handshake is not trusted: anything else (or text beyond the handshake limits) is
+        left out of the report rather than shown half-read.
+        """
+        if not isinstance(value, Mapping):
+            return None
+        repository, commit = value.get("repository"), value.get("commit")
+        if not isinstance(repository, str) or not isinstance(commit, str):
+            return None
+        if not repository.strip() or len(repository) > limits.HELLO_URL_CHARS:
+            return None
+        if not commit.strip() or len(commit) > limits.HELLO_TEXT_CHARS:
+            return None
+        return cls(repository=repository, commit=commit)
+
+    def to_json(self) -> dict[str, str]:
+        return {"repository": self.repository, "commit": self.commit}
+
+
+@dataclass(frozen=True)
 class Implementation:
     """What the engine said about itself in the ``hello`` handshake."""
 
@@ -297,6 +331,8 @@ class Implementation:
     protocol: str = "1"
     profiles: list[str] = field(default_factory=list)
     capabilities: list[str] = field(default_factory=list)
+    source: Source | None = None
+    """The engine's repository and commit, when the handshake names them."""
 
     @classmethod
     def from_hello(cls, reply: Mapping[str, Any]) -> Implementation:
@@ -309,10 +345,11 @@ class Implementation:
             protocol=str(reply.get("protocol", "1")),
             profiles=[str(p) for p in reply.get("profiles", [])],
             capabilities=[str(c) for c in reply.get("capabilities", [])],
+            source=Source.from_hello(reply.get("source")),
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "name": self.name,
             "version": self.version,
             "language": self.language,
@@ -321,9 +358,13 @@ class Implementation:
             "profiles": list(self.profiles),
             "capabilities": list(self.capabilities),
         }
+        if self.source is not None:  # absent rather than null: other reports stay as they were
+            data["source"] = self.source.to_json()
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Implementation:
+        source = data.get("source")
         return cls(
             name=data["name"],
             version=data["version"],
@@ -332,6 +373,7 @@ class Implementation:
             protocol=data["protocol"],
             profiles=list(data["profiles"]),
             capabilities=list(data["capabilities"]),
+            source=Source(source["repository"], source["commit"]) if source else None,
         )
 
 

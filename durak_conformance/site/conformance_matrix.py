@@ -40,6 +40,7 @@ from durak_conformance.reports.model import (
     ReportError,
     RunReport,
     ScenarioRecord,
+    Source,
     Status,
     options_key,
 )
@@ -330,6 +331,15 @@ def _indent(text: str) -> str:
     return "\n".join(("    " + line) if line else "" for line in text.splitlines())
 
 
+def _source_fact(source: Source | None) -> list[tuple[str, str]]:
+    """The engine's repository (linked when it is an http(s) address) and commit."""
+    if source is None:
+        return []
+    url = safe_url(source.repository)
+    repository = f'<a href="{esc(url)}">{esc(url)}</a>' if url else esc(source.repository)
+    return [("Source", f"{repository} at commit <code>{esc(source.commit)}</code>")]
+
+
 def _facts(report: RunReport, file: str) -> str:
     h = report.header
     impl = h.implementation
@@ -340,6 +350,7 @@ def _facts(report: RunReport, file: str) -> str:
         ("Implementation", f"{esc(impl.name)} <code>{esc(impl.version)}</code>"),
         ("Language", esc(impl.language or "—")),
         ("Homepage", homepage),
+        *_source_fact(impl.source),
         ("Protocol", esc(impl.protocol)),
         ("Profiles claimed", esc(", ".join(impl.profiles) or "—")),
         ("Capabilities", esc(", ".join(impl.capabilities) or "—")),

@@ -16,7 +16,7 @@ from adapters.thirdparty.common import (
 ENV_VAR = "DURAK_CARDSHARP_CHECKOUT"
 REPOSITORY = "https://github.com/mmichie/cardsharp"
 PROFILES = ("prototype-build10", "howto-durak")
-CAPABILITIES = ("deck", "position", "legal", "turn", "pipeline")
+CAPABILITIES = ("deck", "deal", "position", "legal", "turn", "pipeline")
 
 
 def make_engine(given: str | None) -> WrapperEngine:

@@ -49,6 +49,7 @@ from adapters.thirdparty.common import (
     events_between,
     illegal,
     refuse_unless,
+    seats_out,
 )
 
 ENGINE = "cardsharp"
@@ -162,23 +163,31 @@ class CardsharpTable(Table):
                     f"{rules.get('deck_size')}",
                 )
             self.state_ = self._deal(rules, len(seats), deck, int(request.get("seed", 0)))
+        elif "position" not in request:  # capability deal: cardsharp shuffles and deals itself
+            self.state_ = self._deal(rules, len(seats), None, int(request.get("seed", 0)))
         else:
             self.state_ = self._position(rules, len(seats), request["position"])
         self._note_out(self.state_)
 
     # ------------------------------------------------------------------ starting
 
-    def _deal(self, rules: Mapping[str, Any], count: int, deck: list[str], seed: int) -> Any:
+    def _deal(self, rules: Mapping[str, Any], count: int, deck: list[str] | None, seed: int) -> Any:
+        """cardsharp's deal of the stacked ``deck``, or (``None``) of its own shuffle, seeded
+        from the request so that the same seed deals the same game."""
         api = self.api
-        state = api.GameState(rules=engine_rules(api, rules, len(deck)))
+        size = len(deck) if deck is not None else int(rules.get("deck_size", 36))
+        if size not in DECKS:
+            raise RequestRefused("unsupported", f"cardsharp plays no {size}-card deck")
+        state = api.GameState(rules=engine_rules(api, rules, size))
         for seat in range(1, count + 1):
             state = api.engine.add_player(state, f"seat {seat}")
-        random.seed(seed)  # initialize_game shuffles with the random module; we replace it
+        random.seed(seed)  # initialize_game shuffles with the random module
         state = api.engine.initialize_game(state)
-        trump = api.card(deck[-1])
-        state = replace(
-            state, deck=[api.card(c) for c in deck], trump_card=trump, trump_suit=trump.suit
-        )
+        if deck is not None:  # its shuffle replaced by the stacked deck
+            trump = api.card(deck[-1])
+            state = replace(
+                state, deck=[api.card(c) for c in deck], trump_card=trump, trump_suit=trump.suit
+            )
         dealt = api.engine.deal_initial_cards(state)
         if dealt is state:
             raise RequestRefused("internal", "cardsharp did not deal the stacked deck")
@@ -198,7 +207,7 @@ class CardsharpTable(Table):
         hands_given = position.get("hands")
         if not isinstance(hands_given, dict):
             raise RequestRefused("malformed", "position.hands must map seats to cards")
-        out = set(position.get("out", []))
+        out = seats_out(position, count)
         stock = check_cards(position.get("stock", []), "position.stock")
         discard = check_cards(position.get("discard", []), "position.discard")
         trump_code = position.get("trump")
@@ -413,12 +422,39 @@ class CardsharpTable(Table):
         kind = action["type"]
         if kind in ("attack", "throw_in"):
             self.attackers.append(seat)
-        self.state_ = after
+        self.state_ = self._close_if_nothing_can_follow(after)
         self.revision += 1
-        if not after.table.attack_cards:
+        if not self.state_.table.attack_cards:
             self.attackers = []
-        self._note_out(after)
+        self._note_out(self.state_)
         return events_between(action, before, self.state())
+
+    def _close_if_nothing_can_follow(self, state: Any) -> Any:
+        """Play the passes cardsharp waits for when nobody can add a card to a beaten table.
+
+        cardsharp ends a beaten bout only once every thrower has passed (``pass_attack``),
+        even when none can throw in: the defender has no cards left, the bout is full, or
+        the thrower to move holds no card.  Then a pass is that seat's only move, and the
+        protocol closes such a bout by itself (the reference engine's ``maybe_close_bout``),
+        so the wrapper plays those passes; a thrower who holds cards, even none that fit,
+        still says ``done`` itself.
+        """
+        api = self.api
+        for _ in range(len(state.players) + 1):  # at most one pass per seat
+            if self.finished(state) or state.stage != api.GameStage.THROWING_IN:
+                return state
+            if state.active_player_index is None or state.defender_index is None:
+                return state
+            mover = state.players[state.active_player_index]
+            defender = state.players[state.defender_index]
+            full = len(state.table.attack_cards) >= self._limit(state)
+            if defender.hand and not full and mover.hand:
+                return state  # the seat to move may still throw in
+            passed = api.engine.pass_attack(state, mover.id)
+            if passed is state:
+                return state
+            state = passed
+        return state
 
 
 def start(api: Api, request: Mapping[str, Any]) -> CardsharpTable:

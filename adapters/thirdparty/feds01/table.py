@@ -47,6 +47,7 @@ from adapters.thirdparty.common import (
     illegal,
     newly_discarded,
     refuse_unless,
+    seats_out,
 )
 
 ENGINE = "Durak-Engine"
@@ -121,7 +122,10 @@ class Feds01Table(Table):
         self.driver = driver
         rules = request["rules"]
         self.rules = dict(rules)
-        refuse_unless(rules, {"teams": "solo", "hand_size": 6}, ENGINE)
+        # Neither the Neighbours table nor cheater mode exists in the engine: those tables are
+        # unsupported rather than played by rules the engine does not have.
+        fixed = {"teams": "solo", "hand_size": 6, "throw_in_scope": "all", "cheater_mode": False}
+        refuse_unless(rules, fixed, ENGINE)
         seats = check_seats(request["seats"], 2, 6, ENGINE)
         self.count = len(seats)
         self.humans = {s["seat"]: bool(s.get("human", True)) for s in seats}
@@ -134,6 +138,14 @@ class Feds01Table(Table):
         seed = int(request.get("seed", 0))
         if "deck" in request:
             deck = check_deck(request["deck"], DECKS, ENGINE)
+            if 6 * self.count >= len(deck):
+                # The engine turns up the first card left after dealing as the trump
+                # (lib/engine/game.ts, after the deal): it cannot deal out the whole deck.
+                raise RequestRefused(
+                    "unsupported",
+                    f"{ENGINE} cannot deal the whole deck ({self.count} hands of six from "
+                    f"{len(deck)} cards): it turns up a card left over as the trump",
+                )
             self.deck = set(deck)
             order = [to_engine(c) for c in stacked_for_engine(deck, self.count)]
             players = [name_of(s) for s in range(1, self.count + 1)]
@@ -161,7 +173,7 @@ class Feds01Table(Table):
                 f"{ENGINE} picks its first attacker at random when it deals; "
                 "a position must say who attacks",
             )
-        out = set(position.get("out", []))
+        out = seats_out(position, self.count)
         if not isinstance(attacker, int) or not 1 <= attacker <= self.count or attacker in out:
             raise RequestRefused("malformed", f"position.attacker {attacker!r} is not in play")
         stock = check_cards(position.get("stock", []), "position.stock")
@@ -309,6 +321,19 @@ class Feds01Table(Table):
 
     # ------------------------------------------------------------------ playing
 
+    def _close_if_nothing_can_follow(self, dump: JSON) -> JSON:
+        """Play the declarations the protocol would not wait for (:func:`forced_finalise`)."""
+        for _ in range(len(dump["state"]["players"]) + 1):
+            name = forced_finalise(dump)
+            if name is None:
+                break
+            call = [["finalisePlayerTurn", name]]
+            reply = self.driver.call({"op": "apply", "game": self.game_id, "calls": call})
+            if not reply.get("ok"):
+                break
+            dump = reply["game"]
+        return dump
+
     def calls(self, seat: int, action: Mapping[str, Any]) -> list[list[Any]] | None:
         """The engine calls that play ``action``, or None when the engine has no such move."""
         if self.finished():
@@ -321,6 +346,11 @@ class Feds01Table(Table):
         defending = bool(me["isDefending"])
         if kind == "attack":
             if table or defending or not me["canAttack"]:
+                return None
+            if len(action["cards"]) > 1 and self.rules.get("opening") != "same_rank":
+                # The engine adds one card per call; its add-then-add is a several-card
+                # opening only where the rules have one (elsewhere the second card would be a
+                # throw-in the scenario did not play).
                 return None
             return [["addCardToTableTop", name, to_engine(c)] for c in action["cards"]]
         if kind == "throw_in":
@@ -374,7 +404,7 @@ class Feds01Table(Table):
         if not reply.get("ok"):
             raise illegal(ENGINE, str(reply.get("error")))
         before = self.state()
-        self.dump = reply["game"]
+        self.dump = self._close_if_nothing_can_follow(reply["game"])
         self.revision += 1
         engine = self.dump["state"]
         still = {to_code(c) for p in engine["players"].values() for c in p["deck"]}
@@ -393,6 +423,36 @@ class Feds01Table(Table):
                 self.bout += 1
         self._note_out()
         return events_between(action, before, self.state())
+
+
+def forced_finalise(dump: Mapping[str, Any]) -> str | None:
+    """The player whose ``finalisePlayerTurn`` the protocol would not wait for, or None.
+
+    Durak-Engine finalises a round once every attacker has declared its turn finished (after a
+    full defence, or after the defender's take), even when none can add a card: the bout is
+    full (six cards, or as many as the defender can cover) or the attacker has no card.  The
+    protocol closes such a bout by itself, so those declarations are the wrapper's; an
+    attacker holding cards, even none that fit, still says ``done`` itself.
+    """
+    state = dump["state"]
+    table = state["tableTop"]
+    if not table or dump["victory"]:
+        return None
+    players = state["players"]
+    defender = next((n for n, p in players.items() if p["isDefending"]), None)
+    if defender is None:
+        return None
+    covered = sum(1 for card in table.values() if card)
+    taken = bool(players[defender]["turned"])
+    if covered != len(table) and not taken:
+        return None
+    full = len(table) >= 6 or len(table) >= len(players[defender]["deck"]) + covered
+    for name, player in players.items():
+        if name == defender or player.get("out") is not None or player["turned"]:
+            continue
+        if full or not player["deck"]:
+            return str(name)
+    return None
 
 
 def start(driver: Driver, request: Mapping[str, Any]) -> Feds01Table:

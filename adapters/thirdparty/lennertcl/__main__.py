@@ -11,7 +11,7 @@ from adapters.thirdparty.common import WrapperEngine, find_checkout, implementat
 ENV_VAR = "DURAK_LENNERTCL_CHECKOUT"
 REPOSITORY = "https://github.com/lennertcl/durak"
 PROFILES = ("prototype-build10", "durak-challenge")
-CAPABILITIES = ("deck", "position", "legal", "pipeline")
+CAPABILITIES = ("deck", "deal", "position", "legal", "pipeline")
 
 
 def make_engine(given: str | None) -> WrapperEngine:

@@ -33,6 +33,7 @@ the engine leaves it (the last player moved to the lobby).
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -133,6 +134,13 @@ class LennertTable(Table):
             draws = [*deck[:dealt], deck[-1], *deck[dealt:-1]]  # hands, trump, stock
             with stacked_shuffle(api.deck_module, [api.card(c) for c in reversed(draws)]):
                 self.game.start_game()
+        elif "position" not in request:  # capability deal: its own shuffle, from the seed
+            state = random.getstate()
+            random.seed(int(request.get("seed", 0)))
+            try:
+                self.game.start_game()
+            finally:
+                random.setstate(state)
         else:
             self._position(request["position"])
 
@@ -312,6 +320,7 @@ class LennertTable(Table):
             raise illegal(ENGINE, f"the engine refuses this {action['type']}")
         before = self.state()
         on_table = [c for p in before["table"] for c in (p["attack"], p["defence"]) if c]
+        close_if_nothing_can_follow(trial)
         self.game = trial
         self.revision += 1
         kind = action["type"]
@@ -325,6 +334,29 @@ class LennertTable(Table):
                 self.discard += [c for c in on_table if c not in held]
             self.played_by = {}
         return events_between(action, before, self.state())
+
+
+def close_if_nothing_can_follow(game: Any) -> None:
+    """Break a beaten table nobody can add to, as the protocol closes such a bout by itself.
+
+    The engine ends a beaten bout only once both of the defender's neighbours allowed the
+    break and the defender broke the cards, even when nobody can throw in: the defender has
+    no cards left (its ``is_possible_throw_cards`` refuses then) or neither neighbour holds a
+    card.  Then those calls are the only moves left, and the wrapper makes them; a neighbour
+    who holds cards, even none that fit, still says ``done`` itself.
+    """
+    if not game.is_in_progress or not game.table_cards:
+        return
+    if any(top is None for top in game.table_cards.values()):
+        return
+    defender = game.current_player
+    neighbours = [game.prev_player(defender), game.next_player(defender)]
+    if defender.cards and any(n.cards for n in neighbours):
+        return
+    for neighbour in neighbours:
+        game.allow_break_cards(neighbour)
+    if game.is_possible_break_cards(defender) and game.is_legal_break_cards():
+        game.break_cards(defender)
 
 
 def start(api: Api, request: Mapping[str, Any]) -> LennertTable:

@@ -46,6 +46,7 @@ from adapters.thirdparty.common import (
     illegal,
     newly_discarded,
     refuse_unless,
+    seats_out,
 )
 
 ENGINE = "durak-sockets"
@@ -118,7 +119,10 @@ def engine_options(rules: Mapping[str, Any], deck_size: int) -> JSON:
     ``attack_limit`` is ``six`` (six attacking cards, never more than the defender holds:
     the bout cap of every profile) and ``with_passing`` follows ``rules.transfer``.
     """
-    refuse_unless(rules, {"teams": "solo", "hand_size": 6}, ENGINE)
+    # Neither the Neighbours table nor cheater mode exists in the engine: those tables are
+    # unsupported rather than played by rules the engine does not have.
+    fixed = {"teams": "solo", "hand_size": 6, "throw_in_scope": "all", "cheater_mode": False}
+    refuse_unless(rules, fixed, ENGINE)
     if deck_size not in LOWEST_RANK:
         raise RequestRefused("unsupported", f"{ENGINE} plays 36 or 52 cards, not {deck_size}")
     return {
@@ -176,7 +180,7 @@ class PertsovTable(Table):
             raise RequestRefused(
                 "unsupported", f"{ENGINE} has no first-attack rule for a position: give attacker"
             )
-        out = set(position.get("out", []))
+        out = seats_out(position, self.count)
         if not isinstance(attacker, int) or not 1 <= attacker <= self.count or attacker in out:
             raise RequestRefused("malformed", f"position.attacker {attacker!r} is not in play")
         trump = check_cards([position.get("trump")], "position.trump")[0]
@@ -364,6 +368,21 @@ class PertsovTable(Table):
             return kind, {}
         return None  # accept: the engine has no such move
 
+    def _close_if_nothing_can_follow(self, engine: JSON) -> JSON:
+        """Play the yields the protocol would not wait for (:func:`forced_yield`)."""
+        for _ in range(len(engine["players"]) + 1):
+            seat = forced_yield(engine)
+            if seat is None:
+                break
+            try:
+                after = self.api.moves["done"](
+                    from_state=copy.deepcopy(engine), user=seat_id(seat), payload={}
+                )
+            except self.api.IllegalAction:
+                break
+            engine = dict(after)
+        return engine
+
     def _try(self, seat: int, action: Mapping[str, Any]) -> tuple[JSON | None, str]:
         """The engine's next state, or None and the engine's reason."""
         if self.finished():
@@ -418,7 +437,7 @@ class PertsovTable(Table):
         if after is None:
             raise illegal(ENGINE, f"refused {action['type']}: {reason}")
         before = self.state()
-        self.engine_state = after
+        self.engine_state = self._close_if_nothing_can_follow(after)
         self.revision += 1
         still = {c for s in self._players() for c in self._hand(s)} | set(self._stock())
         still |= {c for p in self._table() for c in (p["attack"], p["defence"]) if c}
@@ -427,6 +446,32 @@ class PertsovTable(Table):
             self.bout += 1
         self._note_out()
         return events_between(action, before, self.state())
+
+
+def forced_yield(engine: Mapping[str, Any]) -> int | None:
+    """The seat whose ``yield_attack`` the protocol would not wait for, or None.
+
+    durak-sockets ends a bout once every attacker has yielded (after a full defence, or once
+    the defender gives up), even when none can add a card: the bout is full (its
+    ``legal_attacks`` limit is 0) or the attacker holds no card.  The protocol closes such a
+    bout by itself, so those yields are the wrapper's; an attacker holding cards, even none
+    that fit, still says ``done`` itself.
+    """
+    players = {p["id"]: p for p in engine["players"]}
+    attacks = [a for p in players.values() for a in p.get("attacks", [])]
+    if not attacks:
+        return None
+    collecting = any("collecting" in statuses(p) for p in players.values())
+    if any(not a.get("defense") for a in attacks) and not collecting:
+        return None
+    full = int(engine["legal_attacks"]["limit"]) == 0
+    for player_id in engine["attackers"]:
+        player = players.get(player_id)
+        if player is None or "yielded" in statuses(player):
+            continue
+        if full or not [c for c in player.get("hand", []) if c]:
+            return seat_of(player_id)
+    return None
 
 
 def start(api: Api, request: Mapping[str, Any]) -> PertsovTable:

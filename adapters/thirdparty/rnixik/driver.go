@@ -82,6 +82,9 @@ type gameDump struct {
 	Defending      map[int]string `json:"defending"`
 	DefenderPickUp bool           `json:"defender_pick_up"`
 	DiscardSize    int            `json:"discard_size"`
+	// The card that decided the first attacker when the engine dealt (its first-attacker
+	// event shows it to every player); empty for a loaded position.
+	FirstAttackerCard string `json:"first_attacker_card"`
 }
 
 type legalDump struct {
@@ -136,6 +139,9 @@ func dump(g *Game) gameDump {
 		Defending:      map[int]string{},
 		DefenderPickUp: g.defenderPickUp,
 		DiscardSize:    g.discardPileSize,
+	}
+	if g.attackerIndex >= 0 {
+		d.FirstAttackerCard = spell(g.firstAttackerReasonCard)
 	}
 	for _, p := range g.players {
 		cards := []string{}

@@ -32,6 +32,7 @@ from __future__ import annotations
 import json
 import subprocess
 from collections.abc import Mapping
+from itertools import combinations
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -46,7 +47,9 @@ from adapters.thirdparty.common import (
     events_between,
     illegal,
     newly_discarded,
+    played_cards,
     refuse_unless,
+    seats_out,
 )
 
 ENGINE = "rnixik/durak"
@@ -100,7 +103,11 @@ class RnixikTable(Table):
         self.driver = driver
         rules = request["rules"]
         self.rules = dict(rules)
-        refuse_unless(rules, {"teams": "solo", "hand_size": 6, "deck_size": 36}, ENGINE)
+        fixed = {"teams": "solo", "hand_size": 6, "deck_size": 36, "transfer": False}
+        # Neither the Neighbours table nor cheater mode exists in the engine: those tables are
+        # unsupported rather than played by rules the engine does not have.
+        fixed |= {"throw_in_scope": "all", "cheater_mode": False}
+        refuse_unless(rules, fixed, ENGINE)
         seats = check_seats(request["seats"], 2, 6, ENGINE)
         self.count = len(seats)
         self.humans = {s["seat"]: bool(s.get("human", True)) for s in seats}
@@ -123,6 +130,7 @@ class RnixikTable(Table):
             )
         else:
             self.dump = self._load(request["position"])
+        self.shown_trump = shown_trump(self.dump)
         self._note_out()
 
     def _call(self, request: JSON) -> JSON:
@@ -142,7 +150,7 @@ class RnixikTable(Table):
                 f"{ENGINE} finds the first attacker only when it deals; a position must say "
                 "who attacks",
             )
-        out = set(position.get("out", []))
+        out = seats_out(position, self.count)
         if not isinstance(attacker, int) or not 1 <= attacker <= self.count or attacker in out:
             raise RequestRefused("malformed", f"position.attacker {attacker!r} is not in play")
         hands_given = position.get("hands")
@@ -261,6 +269,7 @@ class RnixikTable(Table):
             "limit": limit,
             "teams": None,
             "result": self._result(),
+            "shown_trump": self.shown_trump,
         }
 
     # ------------------------------------------------------------------ playing
@@ -278,6 +287,11 @@ class RnixikTable(Table):
                 actions.append({"type": "attack", "seat": seat, "cards": [code]})
             else:
                 actions.append({"type": "throw_in", "seat": seat, "card": code})
+        if kind == "attack" and self.rules.get("opening") == "same_rank":
+            defender = self.dump["players"][self.dump["defender"]]["cards"]
+            actions += several_card_attacks(
+                seat, [to_code(c) for c in allowed["attack"]], min(6, len(defender))
+            )
         for attack, card in allowed["defend"]:
             actions.append(
                 {"type": "defend", "seat": seat, "attack": to_code(attack), "card": to_code(card)}
@@ -288,6 +302,19 @@ class RnixikTable(Table):
             actions.append({"type": "done", "seat": seat})
         return actions
 
+    def _close_if_nothing_can_follow(self, dump: JSON) -> JSON:
+        """Play the ``complete`` calls the protocol would not wait for (:func:`forced_complete`)."""
+        for _ in range(len(dump["players"]) + 1):
+            player = forced_complete(dump)
+            if player is None:
+                break
+            move = {"op": "act", "game": self.game_id, "player": player, "name": "complete"}
+            after = self._call(move)
+            if after == dump:
+                break
+            dump = after
+        return dump
+
     def _move(self, seat: int, action: Mapping[str, Any]) -> JSON | None:
         kind = action["type"]
         move: JSON = {"op": "act", "game": self.game_id, "player": seat - 1}
@@ -295,6 +322,12 @@ class RnixikTable(Table):
         if kind == "attack":
             if open_bout:
                 return None  # a bout is opened once; cards are added with throw_in
+            if len(action["cards"]) > 1 and self.rules.get("opening") != "same_rank":
+                # The engine plays one card per move. Its attack-then-add is a several-card
+                # opening only where the rules have one; elsewhere the protocol's several-card
+                # attack is a move the engine does not have (its second card would be a
+                # throw-in, which the scenario did not play).
+                return None
             # Several cards: the engine's attack with each in turn, all or none.
             return {**move, "name": "attack", "cards": [to_engine(c) for c in action["cards"]]}
         if kind == "throw_in":
@@ -331,6 +364,7 @@ class RnixikTable(Table):
         after = self._call(move)
         if after == before_dump:
             raise illegal(ENGINE, f"the engine ignored this {action['type']} (it refuses it)")
+        after = self._close_if_nothing_can_follow(after)
         before = self.state()
         self.dump = after
         self.revision += 1
@@ -340,13 +374,72 @@ class RnixikTable(Table):
         self.discard += newly_discarded(before, action, still)
         kind = action["type"]
         if kind in ("attack", "throw_in"):
-            self.played_by[(action.get("cards") or [action.get("card")])[0]] = seat
+            self.played_by.update(dict.fromkeys(played_cards(action), seat))
         if not after["battleground"]:
             self.played_by = {}
             if before["table"]:
                 self.bout += 1
         self._note_out()
         return events_between(action, before, self.state())
+
+
+def several_card_attacks(seat: int, openers: list[str], most: int) -> list[JSON]:
+    """The several-card openings the engine takes as attack-then-add (where the rules have
+    them): every set of two or more ``openers`` of one rank, at most ``most`` cards (six, and
+    no more than the defender holds: the engine's own checks on each added card)."""
+    by_rank: dict[str, list[str]] = {}
+    for card in openers:
+        by_rank.setdefault(card[0], []).append(card)
+    found: list[JSON] = []
+    for group in by_rank.values():
+        for size in range(2, min(len(group), most) + 1):
+            for combo in combinations(group, size):
+                found.append({"type": "attack", "seat": seat, "cards": list(combo)})
+    return found
+
+
+def shown_trump(dump: Mapping[str, Any]) -> JSON | None:
+    """The lowest trump the engine showed when it picked the first attacker, or None.
+
+    rnixik's first-attacker event shows every player the card that decided it (its
+    ``firstAttackerReasonCard``); it is a trump unless nobody held one.  The driver passes it
+    on as ``first_attacker_card`` (empty for a loaded position).
+    """
+    card = dump.get("first_attacker_card") or ""
+    if not card or dump.get("attacker", -1) < 0 or not card.endswith(dump.get("trump_suit", "?")):
+        return None
+    return {"seat": int(dump["attacker"]) + 1, "card": to_code(card)}
+
+
+def forced_complete(dump: Mapping[str, Any]) -> int | None:
+    """The engine player whose ``complete`` the protocol would not wait for, or None.
+
+    rnixik ends a bout only once every player in it has completed, the defender too (after a
+    full defence, once every attacker has).  The protocol closes a bout by itself when nobody
+    can add a card (a thrower without cards, a full bout: six cards, or as many as the
+    defender can cover) and, after a full defence, once every thrower is done: those
+    ``complete`` calls are the wrapper's.  A thrower who holds cards, even none that fit,
+    still says ``done`` itself.
+    """
+    battleground = dump["battleground"]
+    if not battleground:
+        return None
+    players, defender = dump["players"], dump["defender"]
+    picked = bool(dump["defender_pick_up"])
+    beaten = len(dump["defending"]) == len(battleground)
+    if not (beaten or picked):
+        return None
+    covered = len(players[defender]["cards"]) + len(dump["defending"])
+    full = len(battleground) >= 6 or len(battleground) >= covered
+    throwers = [
+        i for i, p in enumerate(players) if i != defender and p["active"] and not p["completed"]
+    ]
+    for i in throwers:
+        if full or not players[i]["cards"]:
+            return i
+    if not throwers and beaten and not picked and not players[defender]["completed"]:
+        return int(defender)
+    return None
 
 
 def start(driver: Driver, request: Mapping[str, Any]) -> RnixikTable:

@@ -11,7 +11,7 @@ from adapters.thirdparty.common import WrapperEngine, find_checkout, implementat
 ENV_VAR = "DURAK_TIRINOX_CHECKOUT"
 REPOSITORY = "https://github.com/tirinox/durakmq"
 PROFILES = ("durak-challenge", "prototype-build10")
-CAPABILITIES = ("deck", "position", "legal", "pipeline")
+CAPABILITIES = ("deck", "deal", "position", "legal", "pipeline")
 
 
 def make_engine(given: str | None) -> WrapperEngine:

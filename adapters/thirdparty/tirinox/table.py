@@ -29,6 +29,7 @@ table for neither a hand nor the stock (starting from a position's own pile).
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -91,7 +92,9 @@ class TirinoxTable(Table):
         self.api = api
         rules = request["rules"]
         self.rules = dict(rules)
-        refuse_unless(rules, {"teams": "solo", "hand_size": 6, "deck_size": 36}, ENGINE)
+        refuse_unless(
+            rules, {"teams": "solo", "hand_size": 6, "deck_size": 36, "transfer": False}, ENGINE
+        )
         seats = check_seats(request["seats"], 2, 2, ENGINE)
         self.humans = {s["seat"]: bool(s.get("human", True)) for s in seats}
         self.deck = {r + s for r in RANKS_36 for s in "SHDC"}
@@ -101,6 +104,8 @@ class TirinoxTable(Table):
             deck = check_deck(request["deck"], {36: RANKS_36}, ENGINE)
             order = [*deck[:12], deck[-1], *deck[12:-1]]  # hands, then the trump, then the stock
             self.game: Any = api.Durak(rng=KeepOrder(), deck=[to_engine(c) for c in order])
+        elif "position" not in request:  # capability deal: its own shuffle, from the seed
+            self.game = api.Durak(rng=random.Random(int(request.get("seed", 0))))
         else:
             self.game = self._position(request["position"])
 
@@ -254,6 +259,7 @@ class TirinoxTable(Table):
         if not self._play(trial, seat, action):
             raise illegal(ENGINE, f"the engine refuses this {action['type']}")
         before = self.state()
+        close_if_nothing_can_follow(trial)
         self.game = trial
         self.revision += 1
         still = {to_code(c) for p in trial.players for c in p.cards}
@@ -263,6 +269,21 @@ class TirinoxTable(Table):
         if before["table"] and not trial.field:
             self.bout += 1
         return events_between(action, before, self.state())
+
+
+def close_if_nothing_can_follow(game: Any) -> None:
+    """End a beaten bout nobody can add to, as the protocol does by itself.
+
+    durakmq ends every bout with the attacker's ``finish_turn``, even when the attacker can
+    add nothing: the defender has no cards left (its ``can_add_to_field`` refuses then) or the
+    attacker has none.  Then that call is the attacker's only move, and the wrapper makes it;
+    an attacker who holds cards, even none that fit, still says ``done`` itself.
+    """
+    if game.winner is not None or not game.field or game.any_unbeaten_cards:
+        return
+    if game.defending_player.cards and game.attacking_player.cards:
+        return
+    game.finish_turn()
 
 
 def start(api: Api, request: Mapping[str, Any]) -> TirinoxTable:
