@@ -28,28 +28,40 @@ Feature: Durak Challenge - after a complete defence: accept anyway or keep the d
     And seat 1 may accept, keep the defence
     And seat 1 may not take
 
-  @id:durak-challenge.accept.after-last-card-with-stock @rule:durak-challenge.accept.when @rule:durak-challenge.drawing.order
+  @id:durak-challenge.accept.after-last-card-with-stock @rule:durak-challenge.accept.when
   Scenario: A defender who beats the last card with their last card, while the deck lasts, may still accept anyway
     Source: "Playing the Game" - accepting anyway follows any complete defence; with cards left in the deck an empty hand is refilled, so the choice is a real one.
     Given the stock, top first, is "J♣ Q♣ 6♥"
     And the hands are:
-      | seat | hand        |
-      | 1    | 9♠          |
-      | 2    | 7♠ 7♦ K♠    |
+      | seat | hand                    |
+      | 1    | 9♠ 9♦ 10♣ J♠ J♦ K♣      |
+      | 2    | 7♠ 7♦ 9♣ 10♠ 10♦ 7♣ K♠  |
     And seat 2 attacks first
     When they play:
       """
       seat 2 attacks with 7♠
       seat 1 beats 7♠ with 9♠
+      seat 2 throws in 7♦
+      seat 1 beats 7♦ with 9♦
+      seat 2 throws in 9♣
+      seat 1 beats 9♣ with 10♣
+      seat 2 throws in 10♠
+      seat 1 beats 10♠ with J♠
+      seat 2 throws in 10♦
+      seat 1 beats 10♦ with J♦
+      seat 2 throws in 7♣
+      seat 1 beats 7♣ with K♣
       """
     Then the game is not over
+    And seat 1 has no cards
     And only seat 1 may act
     And seat 1 may accept, keep the defence
     When seat 1 accepts the cards anyway
     Then it is accepted
     And the bout ends with seat 1 taking the cards
-    And seat 2 holds exactly "7♦ K♠ J♣ Q♣ 6♥"
-    And seat 1 holds exactly "7♠ 9♠"
+    And seat 2 holds exactly "K♠ J♣ Q♣ 6♥"
+    And seat 1 holds exactly "7♠ 9♠ 7♦ 9♦ 9♣ 10♣ 10♠ J♠ 10♦ J♦ 7♣ K♣"
+    And the stock holds 0 cards
 
   @id:durak-challenge.accept.takes-every-card @rule:durak-challenge.accept.when @rule:durak-challenge.next-attacker.after-take
   Scenario: Accepting anyway puts every attacking and defending card in the defender's hand

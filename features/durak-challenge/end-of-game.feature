@@ -28,7 +28,7 @@ Feature: Durak Challenge - winning, the durak and draws
     Given the hands are:
       | seat | hand     |
       | 1    | 7♠       |
-      | 2    | 9♠ 8♦    |
+      | 2    | 9♠ 8♦ Q♣ |
     And seat 1 attacks first
     When seat 1 attacks with 7♠
     Then it is accepted

@@ -135,12 +135,12 @@ Feature: GGTables - resigning and not coming back
   Scenario: Once a disconnected player's return period has expired, the others' clocks run again
     Source: "Finishing, settings and departures" - only a brief disconnection pauses the clocks; after the return period the player has left and play goes on.
     Given the options are "players=3, time=300_5, return_period=60"
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock, top first, is "K♥ A♥ Q♥ 6♥"
     And the hands are:
-      | seat | hand           |
-      | 1    | 9♠ 7♦ 8♣ 9♣    |
-      | 2    | 9♦ 10♦ J♦ Q♣   |
-      | 3    | 7♣ 10♠ J♠ 7♠   |
+      | seat | hand                 |
+      | 1    | 9♠ 7♦ 8♣ 9♣ J♣ Q♠    |
+      | 2    | 9♦ 10♦ J♦ Q♣ K♣ A♣   |
+      | 3    | 7♣ 10♠ J♠ 7♠ 8♠ K♠   |
     When seat 3 disconnects
     Then the clocks are paused
     When 60 seconds pass
@@ -154,12 +154,12 @@ Feature: GGTables - resigning and not coming back
   Scenario: A disconnected player who resigns no longer holds the others' clocks
     Source: "Finishing, settings and departures" - resignation forfeits and play continues; the pause is for a player who may still come back.
     Given the options are "players=3, time=300_5"
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock, top first, is "K♥ A♥ Q♥ 6♥"
     And the hands are:
-      | seat | hand           |
-      | 1    | 9♠ 7♦ 8♣ 9♣    |
-      | 2    | 9♦ 10♦ J♦ Q♣   |
-      | 3    | 7♣ 10♠ J♠ 7♠   |
+      | seat | hand                 |
+      | 1    | 9♠ 7♦ 8♣ 9♣ J♣ Q♠    |
+      | 2    | 9♦ 10♦ J♦ Q♣ K♣ A♣   |
+      | 3    | 7♣ 10♠ J♠ 7♠ 8♠ K♠   |
     When seat 3 disconnects
     And seat 3 resigns
     Then it is accepted
@@ -173,7 +173,7 @@ Feature: GGTables - resigning and not coming back
     Source: "Finishing, settings and departures" - a player already out keeps the result; the clocks pause only while someone may still come back.
     Given the options are "players=3, time=300_5, return_period=60"
     And the stock is empty
-    And the discard pile holds 12 other cards
+    And the discard pile holds 32 other cards
     And the hands are:
       | seat | hand     |
       | 1    | 7♠ 8♠    |
@@ -191,12 +191,12 @@ Feature: GGTables - resigning and not coming back
   Scenario: At a table with a two-minute return period a disconnected player is still awaited after one minute
     Source: "Finishing, settings and departures" - the return period is a setting of the table; only its expiry forfeits.
     Given the options are "players=3, return_period=120"
-    And the stock, top first, is "K♥ A♥ 6♥"
+    And the stock, top first, is "K♥ A♥ Q♥ 6♥"
     And the hands are:
-      | seat | hand           |
-      | 1    | 9♠ 7♦ 8♣ 9♣    |
-      | 2    | 9♦ 10♦ J♦ Q♣   |
-      | 3    | 7♣ 10♠ J♠ 7♠   |
+      | seat | hand                 |
+      | 1    | 9♠ 7♦ 8♣ 9♣ J♣ Q♠    |
+      | 2    | 9♦ 10♦ J♦ Q♣ K♣ A♣   |
+      | 3    | 7♣ 10♠ J♠ 7♠ 8♠ K♠   |
     When seat 3 disconnects
     And 60 seconds pass
     Then seat 3 is disconnected

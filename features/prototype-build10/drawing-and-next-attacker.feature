@@ -168,13 +168,16 @@ Feature: Prototype build 10 - refilling hands and who attacks next
       | seat | hand                 |
       | 1    | 7♣ A♠ K♠ Q♠ J♠ 10♠   |
       | 2    | 7♦ A♣ K♣ Q♣ J♣ 10♣   |
-      | 3    | 9♠ 9♣ 9♦ 10♦ J♦ Q♦   |
-      | 4    | 6♠ 8♠ 8♣ 8♦ K♦       |
+      | 3    | 9♠ 9♣ 9♦ 10♦ J♦ Q♦ 6♣ |
+      | 4    | 6♠ 8♠ 8♣ 8♦ K♦ 7♠    |
     And seat 1 attacks first
     When they play:
       """
       seat 1 attacks with 7♣
       seat 2 transfers with 7♦
+      seat 3 beats 7♣ with 9♣
+      seat 3 beats 7♦ with 9♦
+      seat 4 throws in 7♠
       seat 3 takes
       """
     Then the bout ends with seat 3 taking the cards
@@ -192,13 +195,16 @@ Feature: Prototype build 10 - refilling hands and who attacks next
       | seat | hand                 |
       | 1    | 7♣ A♠ K♠ Q♠ J♠ 10♠   |
       | 2    | 7♦ A♣ K♣ Q♣ J♣ 10♣   |
-      | 3    | 9♠ 9♣ 9♦ 10♦ J♦ Q♦   |
-      | 4    | 6♠ 8♠ 8♣ 8♦ K♦       |
+      | 3    | 9♠ 9♣ 9♦ 10♦ J♦ Q♦ 6♣ |
+      | 4    | 6♠ 8♠ 8♣ 8♦ K♦ 7♠    |
     And seat 1 attacks first
     When they play:
       """
       seat 1 attacks with 7♣
       seat 2 transfers with 7♦
+      seat 3 beats 7♣ with 9♣
+      seat 3 beats 7♦ with 9♦
+      seat 4 throws in 7♠
       seat 3 takes
       """
     Then the bout ends with seat 3 taking the cards

@@ -309,7 +309,7 @@ Feature: Prototype build 10 - transferring the attack
   @ambiguous @id:prototype-build10.transfer.any-time-in-transfer-mode @rule:prototype-build10.throw-in.after-defence @reading:throw_in_timing=any_time
   Scenario: Read the other way, in transfer mode an attacker may add while a card is unbeaten
     Source: "Throwing in and the limit" - one at a time is said of throwing-in mode (the other reading: transfer mode follows the base rule and cards may be added while others are unbeaten).
-    Given the stock, top first, is "A♥ K♥ 6♥"
+    Given the stock, top first, is "A♥ K♥ Q♥ 6♥"
     And the hands are:
       | seat | hand              |
       | 1    | 7♠ 7♦ 9♦ 8♣ J♦ Q♦ |

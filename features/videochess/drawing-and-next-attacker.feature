@@ -152,13 +152,14 @@ Feature: VideoChess - drawing up and the next bout
       | seat | hand                 |
       | 1    | 7♣ A♠ K♠ Q♠ J♠ 10♠   |
       | 2    | 7♦ A♣ K♣ Q♣ J♣ 10♣   |
-      | 3    | 9♠ 9♣ 9♦ 10♦ J♦ Q♦   |
-      | 4    | 6♠ 8♠ 8♣ 8♦ K♦       |
+      | 3    | 9♠ 9♣ 9♦ 10♦ J♦ Q♦ 6♣ |
+      | 4    | 6♠ 8♠ 8♣ 8♦ K♦ 7♠    |
     And seat 1 attacks first
     When they play:
       """
       seat 1 attacks with 7♣
       seat 2 transfers with 7♦
+      seat 4 throws in 7♠
       seat 3 takes
       seat 2 is done
       seat 1 is done
@@ -179,13 +180,14 @@ Feature: VideoChess - drawing up and the next bout
       | seat | hand                 |
       | 1    | 7♣ A♠ K♠ Q♠ J♠ 10♠   |
       | 2    | 7♦ A♣ K♣ Q♣ J♣ 10♣   |
-      | 3    | 9♠ 9♣ 9♦ 10♦ J♦ Q♦   |
-      | 4    | 6♠ 8♠ 8♣ 8♦ K♦       |
+      | 3    | 9♠ 9♣ 9♦ 10♦ J♦ Q♦ 6♣ |
+      | 4    | 6♠ 8♠ 8♣ 8♦ K♦ 7♠    |
     And seat 1 attacks first
     When they play:
       """
       seat 1 attacks with 7♣
       seat 2 transfers with 7♦
+      seat 4 throws in 7♠
       seat 3 takes
       seat 2 is done
       seat 1 is done

@@ -43,7 +43,7 @@ Feature: VideoChess - going out and the end of a solo game
       | seat | hand         |
       | 1    | 7♠ 7♦        |
       | 2    | 9♠ 10♦ J♦    |
-      | 3    | 8♣ K♣        |
+      | 3    | 8♣ K♣ Q♣     |
     And seat 1 attacks first
     When they play:
       """
