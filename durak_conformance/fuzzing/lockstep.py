@@ -25,6 +25,7 @@ from typing import Any
 from adapters.base import JSON, ActResult, Adapter, Answer, Call, EngineFailure, StartRefused
 from durak_conformance import limits
 from durak_conformance.follow import DealProblem, dealt_position, first_attack_problem
+from durak_conformance.shadow import canonical
 from reference_engine.cards import deck as full_deck
 from reference_engine.game import Game
 from reference_engine.rules import Rules
@@ -198,17 +199,6 @@ def differences(expected: Mapping[str, Any], got: Mapping[str, Any]) -> list[tup
     return out
 
 
-def canonical_action(action: Mapping[str, Any]) -> tuple[Any, ...]:
-    cards = action.get("cards")
-    return (
-        action.get("type"),
-        action.get("seat"),
-        action.get("attack"),
-        action.get("card"),
-        tuple(sorted(cards)) if isinstance(cards, list) else None,
-    )
-
-
 def _show(fields: Sequence[tuple[str, Any, Any]]) -> str:
     return "; ".join(f"{name}: reference {want!r}, engine {have!r}" for name, want, have in fields)
 
@@ -286,8 +276,8 @@ def illegal_candidate(
         action["card"] = some_card()
     elif kind in ("throw_in", "transfer"):
         action["card"] = some_card()
-    wanted = canonical_action(action)
-    if any(canonical_action(a) == wanted for a in ref.legal(seat)):
+    wanted = canonical(action)
+    if any(canonical(a) == wanted for a in ref.legal(seat)):
         return None
     return action
 
@@ -691,8 +681,8 @@ class Lockstep:
             trial.requests += 1
             if item.call.action is None:
                 assert isinstance(answer, list)
-                want = {canonical_action(a) for a in item.expected_legal}
-                have = {canonical_action(a) for a in answer}
+                want = {canonical(a) for a in item.expected_legal}
+                have = {canonical(a) for a in answer}
                 if want != have:
                     legal_fields.append(
                         (

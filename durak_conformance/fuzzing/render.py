@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from adapters.base import JSON
+from durak_conformance.derivation import reachability
 from durak_conformance.fuzzing.lockstep import Divergence, Lockstep, Trial, reference_game
 
 _SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -317,6 +318,14 @@ def scenario(
             )
         if pos.get("attacker") is not None:
             lines.append(f"    And seat {pos['attacker']} attacks first")
+        # A shrunk game may start from a table no deal reaches; the suite refuses such a
+        # position unless the scenario says why (and deck-only engines then skip it).
+        humans = [n not in trial.start.bots for n in range(1, len(pos["hands"]) + 1)]
+        if reachability.problems(table.rules, pos, humans):
+            lines.append(
+                "    And the position cannot be reached by legal play, because the fuzzer "
+                "shrank the game that found this to a smaller table"
+            )
     else:
         lines.append(f"    And {table.seats} seats")
         lines.append("    And the stacked deck, top card first, is:")
