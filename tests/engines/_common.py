@@ -61,3 +61,15 @@ def serve(
         write(reply)
         if request.get("cmd") == "bye":
             return
+
+
+def answer_lines(handle: Callable[[Request], Reply]) -> int:
+    """Answer each request line on stdin with ``handle``'s reply until ``bye`` or the end."""
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        request: Request = json.loads(line)
+        write(handle(request))
+        if request.get("cmd") == "bye":
+            break
+    return 0

@@ -16,10 +16,10 @@ Refusals carry no clause (as in most real engines).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
+from _common import answer_lines
 from proxy import TURN_MOVES, Proxy, turn_of  # this folder is on sys.path: the script runs here
 
 JSON = dict[str, Any]
@@ -84,16 +84,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bug", choices=BUGS, required=True)
     engine = BadTurns(parser.parse_args().bug)
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        request = json.loads(line)
-        reply = engine.handle(request)
-        sys.stdout.write(json.dumps(reply) + "\n")
-        sys.stdout.flush()
-        if request.get("cmd") == "bye":
-            return 0
-    return 0
+    return answer_lines(engine.handle)
 
 
 if __name__ == "__main__":
