@@ -29,7 +29,7 @@ Feature: Durak Challenge - after a complete defence: accept anyway or keep the d
     And seat 1 may not take
 
   @id:durak-challenge.accept.after-last-card-with-stock @rule:durak-challenge.accept.when
-  Scenario: A defender who beats the last card with their last card, while the deck lasts, may still accept anyway
+  Scenario: A defender whose final card covers the final attack, with stock left, may still accept anyway
     Source: "Playing the Game" - accepting anyway follows any complete defence; with cards left in the deck an empty hand is refilled, so the choice is a real one.
     Given the stock, top first, is "J♣ Q♣ 6♥"
     And the hands are:

@@ -106,7 +106,7 @@ Feature: How to play Durak - drawing from the stock and who attacks next
 
   @id:howto-durak.drawing.after-pass-opener-first @rule:howto-durak.drawing.order
   Scenario: After a pass at four seats the player who opened the bout still draws first
-    Source: "Drawing cards" - first the player who opened the bout, then clockwise, the defender last.
+    Source: "Drawing cards" - the bout's opener draws before the others, who follow clockwise, and the defender goes last.
     Given the options are "mode=passing"
     And the stock, top first, is "8♥ 9♥ 6♥"
     And the hands are:
