@@ -16,7 +16,6 @@ or different are listed in ``reason_notes``; they fail the scenario only with
 from __future__ import annotations
 
 import contextlib
-import fnmatch
 import functools
 import json
 import re
@@ -31,6 +30,7 @@ import pytest
 from adapters.base import Adapter, EngineFailure
 from durak_conformance.causes import ALWAYS_BLOCKED, CheckFailed, Failure, short, signature
 from durak_conformance.reports import bounds
+from durak_conformance.selection import Selection
 from durak_conformance.steps.driver import JSON, TableDriver
 from durak_conformance.steps.notation import ScenarioError
 from durak_conformance.steps.subject import step_texts, subject_line
@@ -162,7 +162,31 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+_configured: list[pytest.Config] = []
+"""The session's config, for :func:`selected_feature_files` (called at module import)."""
+
+
+def run_selection(config: pytest.Config) -> Selection:
+    """The session's ``--durak-profile``, ``--durak-id`` and ``--durak-tag``."""
+    return Selection(
+        profiles=tuple(config.getoption("--durak-profile")),
+        ids=tuple(config.getoption("--durak-id")),
+        tags=tuple(t.lstrip("@") for t in config.getoption("--durak-tag")),
+    )
+
+
+def selected_feature_files(root: Path) -> list[Path]:
+    """The feature files under ``root`` that this session's selection may reach (every one
+    when nothing is selected, or when the selection reaches none, so that the run still
+    says that nothing matched)."""
+    every = Selection().feature_files(root)
+    if not _configured:
+        return every
+    return run_selection(_configured[-1]).feature_files(root) or every
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    _configured.append(config)
     for text in MARKERS.values():
         config.addinivalue_line("markers", text)
     import importlib
@@ -181,6 +205,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    if config in _configured:
+        _configured.remove(config)
     writer = config.stash.get(_records_key, None)
     if writer is not None:
         writer.close()
@@ -241,28 +267,18 @@ def item_profile(item: pytest.Item) -> str | None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    profiles = set(config.getoption("--durak-profile"))
-    tags = [t.lstrip("@") for t in config.getoption("--durak-tag")]
-    ids = config.getoption("--durak-id")
-    if not (profiles or tags or ids):
+    selection = run_selection(config)
+    if not selection:
         return
     keep: list[pytest.Item] = []
     dropped: list[pytest.Item] = []
     for item in items:
-        if "durak_adapter" not in getattr(item, "fixturenames", ()):
-            keep.append(item)
-            continue
-        ok = True
-        profile = item_profile(item)
-        if profiles and profile is not None and profile not in profiles:
-            ok = False
-        if ok and tags:
-            mine = item_tags(item)
-            ok = any(fnmatch.fnmatchcase(t, pattern) for t in mine for pattern in tags)
-        if ok and ids:
-            mine_ids = [str(m.args[0]) for m in item.iter_markers("scenario_id")]
-            ok = any(fnmatch.fnmatchcase(i, pattern) for i in mine_ids for pattern in ids)
-        (keep if ok else dropped).append(item)
+        kept = "durak_adapter" not in getattr(item, "fixturenames", ()) or selection.keeps(
+            item_profile(item),
+            [str(m.args[0]) for m in item.iter_markers("scenario_id")],
+            item_tags(item),
+        )
+        (keep if kept else dropped).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = keep

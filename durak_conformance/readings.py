@@ -23,10 +23,18 @@ def scenario_readings() -> Mapping[str, tuple[str, ...]]:
     """Scenario id -> its ``@reading:`` tag values (``PARAM=VALUE``), from the suite's
     features."""
     import features
-    from durak_conformance.site.inventory import load_inventory, tag_values
+    from durak_conformance.site.inventory import build_inventory, tag_values
 
+    # Every run and every report asks this; parsing all ~150 feature files took about half a
+    # second each time, and only the few that carry a reading tag can contribute.
+    root = features.path()
+    sources = []
+    for file in sorted(root.rglob("*.feature")):
+        text = file.read_text(encoding="utf-8")
+        if "@reading:" in text:
+            sources.append((file.relative_to(root).as_posix(), text))
     tagged: dict[str, tuple[str, ...]] = {}
-    for feature in load_inventory(features.path()).features:
+    for feature in build_inventory(sources).features:
         for scenario in feature.scenarios:
             readings = tag_values(scenario.tags, "reading")
             if readings and scenario.id:
