@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 
 from adapters.base import Adapter, EngineFailure
+from durak_conformance import step_lookup
 from durak_conformance.causes import ALWAYS_BLOCKED, CheckFailed, Failure, short, signature
 from durak_conformance.reports import bounds
 from durak_conformance.selection import Selection
@@ -162,6 +163,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+_step_lookup_key = pytest.StashKey[bool]()
 _configured: list[pytest.Config] = []
 """The session's config, for :func:`selected_feature_files` (called at module import)."""
 
@@ -187,6 +189,7 @@ def selected_feature_files(root: Path) -> list[Path]:
 
 def pytest_configure(config: pytest.Config) -> None:
     _configured.append(config)
+    config.stash[_step_lookup_key] = step_lookup.install()
     for text in MARKERS.values():
         config.addinivalue_line("markers", text)
     import importlib
@@ -207,6 +210,8 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     if config in _configured:
         _configured.remove(config)
+    if config.stash.get(_step_lookup_key, False):
+        step_lookup.uninstall()
     writer = config.stash.get(_records_key, None)
     if writer is not None:
         writer.close()
