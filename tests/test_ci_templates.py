@@ -7,10 +7,16 @@ smoke test, the conformance run and the summary against the reference engine ser
 stdio.  Only building the engine (``make engine``) is left out.  The wheel's dependencies are
 taken from the test environment (a ``.pth`` file), so the install needs no download and
 installs durak-conformance itself, not an editable copy.
+
+One wheel is built per test session (the xdist workers share it), and the jobs a worker
+runs share one virtual environment: the first job's install step installs the wheel into
+the fresh environment, and each later job runs its own install step, as written, into it
+again.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -43,10 +49,25 @@ def _not_in_a_clone(folder: str, names: list[str]) -> set[str]:
     }
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A wheel of this checkout, built as pip builds it from the repository."""
-    out = tmp_path_factory.mktemp("wheel")
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """A wheel of this checkout, built as pip builds it from the repository, once per test
+    session: xdist workers share the session's temporary root, and a lock there."""
+    if worker_id == "master":
+        return _build_wheel(tmp_path_factory.mktemp("wheel"), tmp_path_factory)
+    shared = tmp_path_factory.getbasetemp().parent
+    with (shared / "ci-templates-wheel.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        out = shared / "ci-templates-wheel"
+        built = sorted(out.glob("durak_conformance-*.whl"))
+        if built and (out / "HEAD").is_file():
+            _BUILT_FROM[built[0]] = (out / "HEAD").read_text(encoding="utf-8")
+            return built[0]
+        out.mkdir(exist_ok=True)
+        return _build_wheel(out, tmp_path_factory)
+
+
+def _build_wheel(out: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     source = tmp_path_factory.mktemp("source") / "durak-conformance"
     # A copy without the local virtual environment and caches (faster, and what a clone has).
     shutil.copytree(ROOT, source, ignore=_not_in_a_clone, symlinks=True)
@@ -60,6 +81,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert done.returncode == 0, done.stderr
     (built,) = out.glob("durak_conformance-*.whl")
     _BUILT_FROM[built] = head
+    (out / "HEAD").write_text(head, encoding="utf-8")  # last: it marks the wheel complete
     return built
 
 
@@ -84,6 +106,12 @@ def dependencies_dir(tmp_path: Path) -> Path:
             continue
         (folder / entry.name).symlink_to(entry)
     return folder
+
+
+@pytest.fixture(scope="module")
+def shared_environment(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One fresh environment for every job of this module (creating one costs seconds)."""
+    return fresh_environment(tmp_path_factory.mktemp("environment"))
 
 
 def fresh_environment(tmp_path: Path) -> Path:
@@ -166,13 +194,15 @@ def check_reports(work: Path, wheel: Path) -> None:
         assert (report.header.suite_revision or "").startswith(head)
 
 
-def test_github_actions_workflow_steps_run(tmp_path: Path, wheel: Path) -> None:
+def test_github_actions_workflow_steps_run(
+    tmp_path: Path, wheel: Path, shared_environment: Path
+) -> None:
     workflow = yaml.safe_load((TEMPLATES / "github-actions.yml").read_text(encoding="utf-8"))
     job = workflow["jobs"]["conformance"]
     assert workflow["env"]["DURAK_CONFORMANCE"].startswith("git+https://")
     steps = [s["run"] for s in job["steps"] if "run" in s]
     assert INSTALL in steps[0] and any("durak-conformance run" in s for s in steps)
-    env_dir = fresh_environment(tmp_path)
+    env_dir = shared_environment
     env = environment(tmp_path, env_dir, wheel)
     work = tmp_path / "engine-repo"
     work.mkdir()
@@ -196,13 +226,13 @@ def test_github_actions_workflow_steps_run(tmp_path: Path, wheel: Path) -> None:
     assert "engine.html" in conformance
 
 
-def test_gitlab_job_script_runs(tmp_path: Path, wheel: Path) -> None:
+def test_gitlab_job_script_runs(tmp_path: Path, wheel: Path, shared_environment: Path) -> None:
     config = yaml.safe_load((TEMPLATES / "gitlab-ci.yml").read_text(encoding="utf-8"))
     job = config["durak-conformance"]
     assert config["variables"]["DURAK_CONFORMANCE"].startswith("git+https://")
     lines = [*job["before_script"], *job["script"], *job["after_script"]]
     assert INSTALL in lines[0]
-    env_dir = fresh_environment(tmp_path)
+    env_dir = shared_environment
     env = environment(tmp_path, env_dir, wheel)
     work = tmp_path / "engine-repo"
     work.mkdir()
@@ -229,9 +259,8 @@ FUZZ_ENV = {
 }
 
 
-def fuzz_environment(tmp_path: Path, wheel: Path) -> tuple[Path, dict[str, str]]:
-    """A fresh environment for the fuzz jobs, the engine a mutant served by the installed tool."""
-    env_dir = fresh_environment(tmp_path)
+def fuzz_environment(tmp_path: Path, wheel: Path, env_dir: Path) -> tuple[Path, dict[str, str]]:
+    """The environment for the fuzz jobs, the engine a mutant served by the installed tool."""
     env = {**environment(tmp_path, env_dir, wheel), **FUZZ_ENV}
     env["ENGINE_COMMAND"] = (
         f"{env_dir / 'bin' / 'python'} -m durak_conformance serve --mutant trump-not-beating-plain"
@@ -250,7 +279,9 @@ def check_fuzz_report(work: Path, shards: int) -> None:
     assert len({f.signature for f in merged.findings}) == len(merged.findings)
 
 
-def test_github_actions_fuzz_matrix_and_merge_run(tmp_path: Path, wheel: Path) -> None:
+def test_github_actions_fuzz_matrix_and_merge_run(
+    tmp_path: Path, wheel: Path, shared_environment: Path
+) -> None:
     workflow = yaml.safe_load((TEMPLATES / "github-actions.yml").read_text(encoding="utf-8"))
     fuzz, merge = workflow["jobs"]["fuzz"], workflow["jobs"]["fuzz-report"]
     shards = fuzz["strategy"]["matrix"]["shard"]
@@ -258,7 +289,7 @@ def test_github_actions_fuzz_matrix_and_merge_run(tmp_path: Path, wheel: Path) -
     assert merge["if"] == "always()"
     for job in (fuzz, merge):  # every job installs what the workflow names
         assert any(INSTALL in s.get("run", "") for s in job["steps"])
-    env_dir, env = fuzz_environment(tmp_path, wheel)
+    env_dir, env = fuzz_environment(tmp_path, wheel, shared_environment)
     work = tmp_path / "engine-repo"
     for shard in shards:
         for step in fuzz["steps"]:
@@ -284,14 +315,16 @@ def test_github_actions_fuzz_matrix_and_merge_run(tmp_path: Path, wheel: Path) -
     assert "games fuzzed" in (tmp_path / "summary.md").read_text(encoding="utf-8")
 
 
-def test_gitlab_parallel_fuzz_job_and_merge_run(tmp_path: Path, wheel: Path) -> None:
+def test_gitlab_parallel_fuzz_job_and_merge_run(
+    tmp_path: Path, wheel: Path, shared_environment: Path
+) -> None:
     config = yaml.safe_load((TEMPLATES / "gitlab-ci.yml").read_text(encoding="utf-8"))
     fuzz, merge = config["durak-fuzz"], config["durak-fuzz-merge"]
     total = fuzz["parallel"]
     assert merge["needs"] == [{"job": "durak-fuzz", "artifacts": True}]
     assert merge["when"] == "always" and fuzz["artifacts"]["when"] == "always"
     assert INSTALL in fuzz["before_script"][0] and INSTALL in merge["before_script"][0]
-    env_dir, env = fuzz_environment(tmp_path, wheel)
+    env_dir, env = fuzz_environment(tmp_path, wheel, shared_environment)
     work = tmp_path / "engine-repo"
     for index in range(1, total + 1):
         lines = [*fuzz["before_script"], *fuzz["script"]]
