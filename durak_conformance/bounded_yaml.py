@@ -10,7 +10,7 @@ stops past :data:`~durak_conformance.limits.YAML_NODES`.  Only then is anything 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import yaml
 
@@ -33,24 +33,56 @@ class YamlLimitError(ValueError):
         return f"line {self.mark.line + 1}, column {self.mark.column + 1}"
 
 
-class BoundedLoader(yaml.SafeLoader):
-    """Safe YAML whose composer refuses nesting deeper than ``FILE_DEPTH``."""
+class _DepthBound:
+    """A composer that refuses nesting deeper than ``FILE_DEPTH``."""
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._depth = 0
+    _depth = 0
 
     def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
         self._depth += 1
         try:
             if self._depth > FILE_DEPTH:
-                event = self.peek_event()  # type: ignore[no-untyped-call]
+                event = self.peek_event()  # type: ignore[attr-defined]
                 raise YamlLimitError(
                     f"nested deeper than {FILE_DEPTH} levels", getattr(event, "start_mark", None)
                 )
-            return super().compose_node(parent, index)
+            return super().compose_node(parent, index)  # type: ignore[misc,no-any-return]
         finally:
             self._depth -= 1
+
+
+def _safe_loader_base() -> type[yaml.SafeLoader]:
+    """PyYAML's safe loading with libyaml's parser when PyYAML has it (it scans and parses
+    about six times faster); the composing stays in Python, where its depth is bounded
+    (libyaml's own composer is recursive C code that nothing could bound)."""
+    try:
+        from yaml._yaml import CParser
+    except ImportError:  # pragma: no cover - PyYAML built without libyaml
+        return yaml.SafeLoader
+
+    class LibyamlSafeLoader(
+        yaml.composer.Composer,
+        CParser,
+        yaml.constructor.SafeConstructor,
+        yaml.resolver.Resolver,
+    ):
+        def __init__(self, stream: str) -> None:
+            CParser.__init__(self, stream)
+            yaml.constructor.SafeConstructor.__init__(self)
+            yaml.resolver.Resolver.__init__(self)
+            yaml.composer.Composer.__init__(self)
+
+    return cast(type[yaml.SafeLoader], LibyamlSafeLoader)
+
+
+if TYPE_CHECKING:
+    _SafeLoaderBase = yaml.SafeLoader
+else:
+    _SafeLoaderBase = _safe_loader_base()
+
+
+class BoundedLoader(_DepthBound, _SafeLoaderBase):
+    """Safe YAML whose composer refuses nesting deeper than ``FILE_DEPTH``."""
 
 
 def expanded_size(node: yaml.Node, limit: int = YAML_NODES) -> int:
@@ -115,6 +147,15 @@ def compose(text: str, loader: type[BoundedLoader] = BoundedLoader) -> tuple[Any
     except RecursionError:  # pragma: no cover - the depth check comes first
         reader.dispose()
         raise YamlLimitError(f"nested deeper than {FILE_DEPTH} levels") from None
+    except yaml.MarkedYAMLError as exc:
+        reader.dispose()
+        # libyaml's scanner reads ahead and stops at its own limit (1,000 flow levels)
+        # before our composer reaches FILE_DEPTH: the same refusal, said the same way.
+        if "maximum nesting depth" in str(exc.problem or ""):
+            raise YamlLimitError(
+                f"nested deeper than {FILE_DEPTH} levels", exc.problem_mark
+            ) from None
+        raise
     except BaseException:
         reader.dispose()
         raise
