@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, cast
 
 # The module, not the function of the same name that the package exports.
-bdd_scenario = importlib.import_module("pytest_bdd.scenario")
+bdd_scenario: Any = importlib.import_module("pytest_bdd.scenario")
 
 _Lookup = Callable[..., Iterable[Any]]
 _original: _Lookup | None = None
@@ -66,7 +66,7 @@ def install() -> bool:
         if original is None:
             return False
         _original = original
-        setattr(bdd_scenario, "find_fixturedefs_for_step", _cached)
+        bdd_scenario.find_fixturedefs_for_step = _cached
     _sessions += 1
     return True
 
@@ -78,7 +78,7 @@ def uninstall() -> None:
         return
     _sessions -= 1
     if _sessions <= 0:
-        setattr(bdd_scenario, "find_fixturedefs_for_step", _original)
+        bdd_scenario.find_fixturedefs_for_step = _original
         _original = None
         _sessions = 0
         _cache.clear()
