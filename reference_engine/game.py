@@ -97,6 +97,7 @@ class Game:
         "_defences",
         "_history",
         "_listed",
+        "_plays",
         "_ranks",
         "_room_cache",
         "_throwers",
@@ -218,6 +219,7 @@ class Game:
         self.situations = defending.situations(self.rules)
         """The defender's answers in each situation (see :func:`defending.situations`)."""
         self._defences = self.defence_tables()
+        self._plays = type(self)._PLAYS_BY_CLASS
 
     @classmethod
     def deal(
@@ -381,10 +383,10 @@ class Game:
                 self._check(act)
         self._listed = self._room_cache = None
         self.log.append(act)
-        try:
-            play_action = self._PLAYS[act.type]
-        except KeyError:  # a type this class does not play: nothing moves
-            play_action = Game._play_nothing
+        try:  # by the action's class: a class-level lookup of its type tag costs more
+            play_action = self._plays[type(act)]
+        except KeyError:
+            play_action = self._play_method(type(act))
         play_action(self, act)
         # The room is not forgotten again: if playing the action needed it (to see whether
         # the bout closes) it is the new state's, since every later change clears the table.
@@ -448,9 +450,20 @@ class Game:
     }
     _PLAYS: ClassVar[dict[str, Callable[[Any, Any], None]]] = {}
 
+    _PLAYS_BY_CLASS: ClassVar[dict[type, Callable[[Any, Any], None]]] = {}
+    """``_PLAYS`` by action class, filled in as classes are played (``_play_method``)."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._PLAYS = {kind: getattr(cls, name) for kind, name in cls.PLAY_METHODS.items()}
+        cls._PLAYS_BY_CLASS = {}
+
+    def _play_method(self, action_class: type[Action]) -> Callable[[Any, Any], None]:
+        """What plays an action of ``action_class`` (by its type tag; a type this class does
+        not play moves nothing), remembered for the class."""
+        method = self._PLAYS.get(action_class.type, Game._play_nothing)
+        type(self)._PLAYS_BY_CLASS[action_class] = method
+        return method
 
     def _play_nothing(self, act: Action) -> None:
         if self.goes_out_at_once:
