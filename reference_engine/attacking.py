@@ -50,14 +50,12 @@ def begin_bout(game: Game, attacker: int) -> None:
         attacker = game.next_active(attacker)
     game.phase = "lead"
     game.starter = game.attacker = game.priority = attacker
-    game.defender = game.next_opponent(attacker)
-    game.priority_released = False
-    game.taken = False
-    game.awaiting_choice = False
+    game.defender = defender = game.next_opponent(attacker)
+    game.priority_released = game.taken = game.awaiting_choice = False
     game.done = set()
     assert not game.table, "a bout begins on an empty table"
     game._room_cache = None
-    game.defender_hand_at_start = len(game.hands[game.defender])
+    game.defender_hand_at_start = len(game.hands[defender])
     game._cap = game.cap()
     game.update_throwers()
 
@@ -82,7 +80,7 @@ def openings(game: Game, seat: int) -> list[Action]:
     if game.rules.opening == "single":
         one = OPEN_ONE[seat]
         out: list[Action] = []
-        for c in hand:
+        for c in hand:  # out.append, not a bound append: 3.11 specialises list.append
             out.append(one[c])
         return out
     return _same_rank_openings(seat, hand, room)
