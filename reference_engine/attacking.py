@@ -129,11 +129,11 @@ def _same_rank_openings(seat: int, hand: list[Card], room: int) -> list[Action]:
     order and then its combinations, smallest first."""
     by_rank: dict[int, list[Card]] = {}
     for c in hand:
-        group = by_rank.get(c.rank)
-        if group is None:
-            by_rank[c.rank] = [c]
+        rank = c.rank
+        if rank in by_rank:
+            by_rank[rank].append(c)
         else:
-            group.append(c)
+            by_rank[rank] = [c]
     one = OPEN_ONE[seat]
     out: list[Action] = []
     if len(by_rank) == len(hand):  # no two cards of one rank: the single cards
