@@ -52,7 +52,7 @@ def legal_moves(game: Game) -> Sequence[Action]:
                 continue
             if seat == defender:
                 beat, take, transfer, accept, keep = game.defender_refusals(seat)
-                if beat is None:  # each card of the hand that beats an unbeaten card
+                if beat is None and game._unbeaten:  # each card that beats an unbeaten one
                     hand, defences = hands[seat], game._defences[seat]
                     for p in game.table:
                         if p.defence is None:
