@@ -52,12 +52,13 @@ from reference_engine import Game, Rules, deck
 
 Result = tuple[int, int, float]  # games, actions, seconds
 DURAKGAME = "durakgame"
-CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
-clock = time.perf_counter
-"""What a measurement is timed by (``--clock``)."""
+Clock = Callable[[], float]
+CLOCKS: dict[str, Clock] = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
-def reference_games(rules: Rules, seats: int, seeds: list[int]) -> Result:
+def reference_games(
+    rules: Rules, seats: int, seeds: list[int], clock: Clock = time.perf_counter
+) -> Result:
     actions = 0
     cards = deck(rules.deck_size)
     start = clock()
@@ -138,7 +139,9 @@ def durakgame_sound_seeds(
     return sound
 
 
-def durakgame_games(seeds: list[int], *, repaired: bool) -> Result | None:
+def durakgame_games(
+    seeds: list[int], *, repaired: bool, clock: Clock = time.perf_counter
+) -> Result | None:
     loaded = _durakgame()
     if loaded is None or not seeds:
         return None
@@ -232,7 +235,6 @@ def main(argv: list[str] | None = None) -> int:
         help="time by the wall clock (default) or by this process's CPU time",
     )
     args = parser.parse_args(argv)
-    global clock
     clock = CLOCKS[args.clock]
     if args.games < 1 or args.repeats < 1:
         parser.error("--games and --repeats must be at least 1")
@@ -254,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def reference(seed_list: list[int]) -> dict[str, Callable[[], Result | None]]:
         def play(rules: Rules, seats: int) -> Callable[[], Result | None]:
-            return lambda: reference_games(rules, seats, seed_list)
+            return lambda: reference_games(rules, seats, seed_list, clock)
 
         return {f"reference/{name}": play(*profile) for name, profile in profiles.items()}
 
@@ -263,7 +265,10 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.repeats} repeats (medians), two seats, 36 cards, {args.clock} clock\n"
     )
     every_seed = measure(
-        {**reference(seeds), DURAKGAME: lambda: durakgame_games(seeds, repaired=True)},
+        {
+            **reference(seeds),
+            DURAKGAME: lambda: durakgame_games(seeds, repaired=True, clock=clock),
+        },
         args.repeats,
     )
     ratios = print_table(
@@ -282,7 +287,10 @@ def main(argv: list[str] | None = None) -> int:
     }
     if clean:
         sound_only = measure(
-            {**reference(clean), DURAKGAME: lambda: durakgame_games(clean, repaired=False)},
+            {
+                **reference(clean),
+                DURAKGAME: lambda: durakgame_games(clean, repaired=False, clock=clock),
+            },
             args.repeats,
         )
         clean_ratios = print_table(
