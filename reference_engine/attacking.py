@@ -50,14 +50,12 @@ def begin_bout(game: Game, attacker: int) -> None:
         attacker = game.next_active(attacker)
     game.phase = "lead"
     game.starter = game.attacker = game.priority = attacker
-    game.defender = game.next_opponent(attacker)
-    game.priority_released = False
-    game.taken = False
-    game.awaiting_choice = False
+    game.defender = defender = game.next_opponent(attacker)
+    game.priority_released = game.taken = game.awaiting_choice = False
     game.done = set()
     assert not game.table, "a bout begins on an empty table"
     game._room_cache = None
-    game.defender_hand_at_start = len(game.hands[game.defender])
+    game.defender_hand_at_start = len(game.hands[defender])
     game._cap = game.cap()
     game.update_throwers()
 
@@ -82,7 +80,7 @@ def openings(game: Game, seat: int) -> list[Action]:
     if game.rules.opening == "single":
         one = OPEN_ONE[seat]
         out: list[Action] = []
-        for c in hand:
+        for c in hand:  # out.append, not a bound append: 3.11 specialises list.append
             out.append(one[c])
         return out
     return _same_rank_openings(seat, hand, room)
@@ -131,11 +129,11 @@ def _same_rank_openings(seat: int, hand: list[Card], room: int) -> list[Action]:
     order and then its combinations, smallest first."""
     by_rank: dict[int, list[Card]] = {}
     for c in hand:
-        group = by_rank.get(c.rank)
-        if group is None:
-            by_rank[c.rank] = [c]
+        rank = c.rank
+        if rank in by_rank:
+            by_rank[rank].append(c)
         else:
-            group.append(c)
+            by_rank[rank] = [c]
     one = OPEN_ONE[seat]
     out: list[Action] = []
     if len(by_rank) == len(hand):  # no two cards of one rank: the single cards

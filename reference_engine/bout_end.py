@@ -37,8 +37,28 @@ if TYPE_CHECKING:
     from reference_engine.cards import Card
     from reference_engine.game import Game
 
-#: (seats, starter, defender) -> the order in which seats draw after a bout.
-_DRAW_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+def _draw_sequence(n: int, starter: int, defender: int) -> tuple[int, ...]:
+    """``starter`` first, then the rest of the ``n`` seats clockwise, ``defender`` last."""
+    seq = []
+    s = starter
+    for _ in range(n):
+        if s != defender:
+            seq.append(s)
+        s = s % n + 1
+    seq.append(defender)
+    return tuple(seq)
+
+
+#: seats -> starter -> defender -> the order in which seats draw after a bout (indexed, not
+#: hashed: it is read after every bout).
+_DRAW_ORDERS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {
+    n: tuple(
+        tuple(_draw_sequence(n, starter, defender) for defender in range(n + 1))
+        for starter in range(n + 1)
+    )
+    for n in range(2, 7)
+}
 
 
 def maybe_close_bout(game: Game) -> None:
@@ -131,20 +151,8 @@ def draw_order(game: Game) -> tuple[int, ...]:
     end, after a transfer the last transferrer), then the rest in clockwise order, the
     defender at the end.  In a duel the two readings agree: a transfer swaps the roles, so
     the starter is the defender and draws last."""
-    n, defender = game.seats, game.defender
     starter = game.attacker if game.rules.first_to_draw == "attacker" else game.starter
-    key = (n, starter, defender)
-    order = _DRAW_ORDERS.get(key)
-    if order is None:
-        seq = []
-        s = starter
-        for _ in range(n):
-            if s != defender:
-                seq.append(s)
-            s = s % n + 1
-        seq.append(defender)
-        order = _DRAW_ORDERS[key] = tuple(seq)
-    return order
+    return _DRAW_ORDERS[game.seats][starter][game.defender]
 
 
 def draw_after_bout(game: Game) -> None:

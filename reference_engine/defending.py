@@ -19,7 +19,7 @@ Transferring, the defender's other answer, is :mod:`reference_engine.transferrin
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from reference_engine.actions import Accept, Defend, Take
 from reference_engine.cards import ALL_CARDS
@@ -174,8 +174,40 @@ BEAT, TAKE, TRANSFER, ACCEPT, KEEP = range(5)
 Refusals = tuple[Refusal | None, Refusal | None, Refusal | None, Refusal | None, Refusal | None]
 
 
-class Situations(NamedTuple):
-    """The defender's answers in each situation of a bout (see :func:`situations`)."""
+class Situations:
+    """The defender's answers in each situation of a bout (see :func:`situations`).
+
+    A class with slots rather than a named tuple: :func:`defender_refusals` reads one of
+    these on every listing, and slot attributes are the cheapest to read."""
+
+    __slots__ = (
+        "all_beaten",
+        "all_beaten_computer",
+        "answering",
+        "choosing",
+        "choosing_computer",
+        "not_defending",
+        "taken",
+    )
+
+    def __init__(
+        self,
+        *,
+        not_defending: Refusals,
+        answering: Refusals,
+        all_beaten: Refusals,
+        all_beaten_computer: Refusals,
+        taken: Refusals,
+        choosing: Refusals,
+        choosing_computer: Refusals,
+    ) -> None:
+        self.not_defending = not_defending
+        self.answering = answering
+        self.all_beaten = all_beaten
+        self.all_beaten_computer = all_beaten_computer
+        self.taken = taken
+        self.choosing = choosing
+        self.choosing_computer = choosing_computer
 
     not_defending: Refusals
     """The seat is not the defender of an open bout."""

@@ -71,7 +71,7 @@ from reference_engine.actions import (
 )
 from reference_engine.cards import Card
 from reference_engine.defending import beats
-from reference_engine.errors import IllegalAction, MalformedAction
+from reference_engine.errors import MalformedAction
 from reference_engine.outcome import Outcome
 from reference_engine.refusals import Refusal
 from reference_engine.rules import Rules
@@ -97,6 +97,7 @@ class Game:
         "_defences",
         "_history",
         "_listed",
+        "_plays",
         "_ranks",
         "_room_cache",
         "_throwers",
@@ -218,6 +219,7 @@ class Game:
         self.situations = defending.situations(self.rules)
         """The defender's answers in each situation (see :func:`defending.situations`)."""
         self._defences = self.defence_tables()
+        self._plays = type(self)._PLAYS_BY_CLASS
 
     @classmethod
     def deal(
@@ -369,22 +371,18 @@ class Game:
         An action object taken from :meth:`legal_actions` or :meth:`legal_moves` for the
         current state is not checked again.
         """
-        act = action if isinstance(action, Action) else action_from_json(action)
-        listed = self._listed
-        if listed is None:
-            self._check(act)
+        for act in self._listed or ():
+            if act is action:  # listed for this state: allowed
+                break
         else:
-            for a in listed:
-                if a is act:
-                    break
-            else:
-                self._check(act)
+            act = action if isinstance(action, Action) else action_from_json(action)
+            self._check(act)
         self._listed = self._room_cache = None
         self.log.append(act)
-        try:
-            play_action = self._PLAYS[act.type]
-        except KeyError:  # a type this class does not play: nothing moves
-            play_action = Game._play_nothing
+        try:  # by the action's class: a class-level lookup of its type tag costs more
+            play_action = self._plays[type(act)]
+        except KeyError:
+            play_action = self._play_method(type(act))
         play_action(self, act)
         # The room is not forgotten again: if playing the action needed it (to see whether
         # the bout closes) it is the new state's, since every later change clears the table.
@@ -447,18 +445,23 @@ class Game:
         "accept": "play_accept",
     }
     _PLAYS: ClassVar[dict[str, Callable[[Any, Any], None]]] = {}
+    _PLAYS_BY_CLASS: ClassVar[dict[type, Callable[[Any, Any], None]]] = {}  # filled as played
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._PLAYS = {kind: getattr(cls, name) for kind, name in cls.PLAY_METHODS.items()}
+        cls._PLAYS_BY_CLASS = {}
+
+    def _play_method(self, action_class: type[Action]) -> Callable[[Any, Any], None]:
+        """What plays ``action_class`` (by type tag; an unknown type moves nothing)."""
+        method = self._PLAYS.get(action_class.type, Game._play_nothing)
+        type(self)._PLAYS_BY_CLASS[action_class] = method
+        return method
 
     def _play_nothing(self, act: Action) -> None:
         if self.goes_out_at_once:
             self.go_out_now()
         self.maybe_close_bout()
-
-    def _illegal(self, suffix: str, message: str) -> IllegalAction:
-        return IllegalAction(self.rules.clause(suffix), message)
 
     # ------------------------------------------------------------------ caches
 

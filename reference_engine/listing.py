@@ -43,20 +43,17 @@ def legal_moves(game: Game) -> Sequence[Action]:
     if listed is not None:
         return listed
     phase, out = game.phase, game.out
-    if phase == "lead":
-        attacker = game.attacker
-        listed = () if out[attacker] else tuple(game.openings(attacker))
-    elif phase == "bout":
+    if phase == "bout":
         found: list[Action] = []
-        add = found.append
-        defender = game.defender
+        defender, hands = game.defender, game.hands
+        room: int | None = None  # asked once, for the first seat that may throw in
         for seat in range(1, game.seats + 1):
             if out[seat]:
                 continue
             if seat == defender:
                 beat, take, transfer, accept, keep = game.defender_refusals(seat)
-                if beat is None:  # each card of the hand that beats an unbeaten card
-                    hand, defences = game.hands[seat], game._defences[seat]
+                if beat is None and game._unbeaten:  # each card that beats an unbeaten one
+                    hand, defences = hands[seat], game._defences[seat]
                     for p in game.table:
                         if p.defence is None:
                             beaters = defences.get(p.attack)
@@ -64,25 +61,31 @@ def legal_moves(game: Game) -> Sequence[Action]:
                                 beaters = game.defences_against(seat, p.attack)
                             for c in hand:
                                 if c in beaters:
-                                    add(beaters[c])
+                                    found.append(beaters[c])
                 if take is None:
-                    add(TAKE[seat])
+                    found.append(TAKE[seat])
                 if transfer is None:
                     found += game.transfer_options(seat)
                 if accept is None:
-                    add(ACCEPT[seat])
+                    found.append(ACCEPT[seat])
                 if keep is None:
-                    add(DONE[seat])
+                    found.append(DONE[seat])
                 continue
             block, done = game.thrower_refusals(seat)
-            if block is None and game.room() >= 1:  # each card of a rank on the table
-                ranks, throw = game.throw_in_ranks(), THROW_IN[seat]
-                for c in game.hands[seat]:
-                    if c.rank in ranks:
-                        add(throw[c])
+            if block is None:
+                if room is None:
+                    room = game.room()
+                if room >= 1:  # each card of a rank on the table
+                    ranks, throw = game.throw_in_ranks(), THROW_IN[seat]
+                    for c in hands[seat]:
+                        if c.rank in ranks:
+                            found.append(throw[c])
             if done is None:
-                add(DONE[seat])
+                found.append(DONE[seat])
         listed = tuple(found)
+    elif phase == "lead":
+        attacker = game.attacker
+        listed = () if out[attacker] else tuple(game.openings(attacker))
     else:
         listed = ()
     game._listed = listed

@@ -67,8 +67,10 @@ def go_out_after_bout(game: Game) -> None:
 
 def finished_result(game: Game) -> Outcome | None:
     """The result if the game is over now, else None."""
-    n, out = game.seats, game.out
-    teams = game.team_seats
+    out, teams = game.out, game.team_seats
+    if teams is None and out.count(False) > 2:  # index 0 is unused (False): 2+ seats play
+        return None
+    n = game.seats
     if teams is not None:
         pair_out = [all(out[s] for s in team) for team in teams]
         if not any(pair_out):
@@ -81,8 +83,6 @@ def finished_result(game: Game) -> Outcome | None:
                 losers = tuple(s for t in teams if t is not team for s in t)
                 return Outcome(Termination.PAIR_WIN, losers, tuple(team), tuple(team), groups)
         return None  # pragma: no cover - some pair is out (checked above)
-    if out.count(False) > 2:  # index 0 is unused (False): two seats or more still play
-        return None
     remaining = [s for s in range(1, n + 1) if not out[s]]
     groups = game.out_groups()
     if not remaining:

@@ -42,6 +42,20 @@ _COUNTER_CLOCKWISE: dict[tuple[int, int], tuple[int, ...]] = {
 }
 
 
+def _by_seat(
+    table: dict[tuple[int, int], tuple[int, ...]],
+) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """``table`` as seats -> a tuple indexed by seat (index 0 empty): read on every bout,
+    and indexing is cheaper than hashing a (seats, seat) key."""
+    return {n: ((), *(table[(n, s)] for s in range(1, n + 1))) for n in range(2, 7)}
+
+
+_AFTER = _by_seat(_CLOCKWISE)
+_BEFORE = _by_seat(_COUNTER_CLOCKWISE)
+#: seats -> per seat: every seat clockwise, starting with that seat (as ``CLOCKWISE_FROM``).
+FROM = _by_seat(CLOCKWISE_FROM)
+
+
 def check_seat_count(rules: Rules, seats: int) -> None:
     """Raise :class:`RulesError` unless the rules are played with ``seats`` seats (pairs
     with exactly ``pairs_seats``)."""
@@ -81,7 +95,7 @@ def is_opponent(game: Game, a: int, b: int) -> bool:
 def next_active(game: Game, seat: int) -> int:
     """The next seat clockwise after ``seat`` still in the game (``seat`` itself if none)."""
     out = game.out
-    for s in _CLOCKWISE[(game.seats, seat)]:
+    for s in _AFTER[game.seats][seat]:
         if not out[s]:
             return s
     return seat
@@ -90,7 +104,7 @@ def next_active(game: Game, seat: int) -> int:
 def previous_active(game: Game, seat: int) -> int:
     """The nearest seat counter-clockwise before ``seat`` still in the game."""
     out = game.out
-    for s in _COUNTER_CLOCKWISE[(game.seats, seat)]:
+    for s in _BEFORE[game.seats][seat]:
         if not out[s]:
             return s
     return seat
@@ -101,7 +115,7 @@ def next_opponent(game: Game, seat: int) -> int:
     skipped (0 when there is none)."""
     out = game.out
     partner = game.partners[seat]
-    for s in _CLOCKWISE[(game.seats, seat)]:
+    for s in _AFTER[game.seats][seat]:
         if not out[s] and s != seat and s != partner:
             return s
     return 0

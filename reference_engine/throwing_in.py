@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from reference_engine.actions import Done, ThrowIn
 from reference_engine.defending import ACCEPTED_NO_ADDING, KEEP
 from reference_engine.refusals import NOT_IN_HAND, Refusal
-from reference_engine.seating import CLOCKWISE_FROM
+from reference_engine.seating import FROM
 from reference_engine.table import TablePair
 
 if TYPE_CHECKING:
@@ -90,9 +90,13 @@ def update_throwers(game: Game) -> None:
             neighbours = (game.previous_active(defender), game.next_active(defender))
         else:
             neighbours = None
-        for s in CLOCKWISE_FROM[(game.seats, game.priority or game.attacker)]:
-            in_scope = neighbours is None or s in neighbours
-            if in_scope and s != defender and not out[s] and s != partner:
+        for s in FROM[game.seats][game.priority or game.attacker]:
+            if (
+                s != defender
+                and s != partner
+                and not out[s]
+                and (neighbours is None or s in neighbours)
+            ):
                 throwers.append(s)
     game._throwers = tuple(throwers)
 
@@ -113,15 +117,17 @@ def thrower_refusals(game: Game, seat: int) -> tuple[Refusal | None, Refusal | N
         else:
             who = PARTNER_DOES_NOT_THROW if seat == game.partners[defender] else NOT_A_THROWER
         return who, ALREADY_DONE if said_done else who
-    # Done: once, and only once every card is beaten or after take.
-    open_attack = not game.taken and game._unbeaten
-    done = ALREADY_DONE if said_done else DONE_TOO_EARLY if open_attack else None
     rules = game.rules
-    if said_done:
-        return (SAID_DONE_UNTIL_NEW_CARD if rules.done_resets else SAID_DONE), done
-    # When: the rules' timing (which does not stop a pass).
-    if open_attack and rules.throw_in_timing == "after_defence":
-        return WAIT_FOR_DEFENCE, done
+    if said_done:  # done once: nothing more until a new card, if one cancels it
+        return (SAID_DONE_UNTIL_NEW_CARD if rules.done_resets else SAID_DONE), ALREADY_DONE
+    # Done: only once every card is beaten or after take.
+    if not game.taken and game._unbeaten:
+        # When: the rules' timing (which does not stop a pass).
+        if rules.throw_in_timing == "after_defence":
+            return WAIT_FOR_DEFENCE, DONE_TOO_EARLY
+        done: Refusal | None = DONE_TOO_EARLY
+    else:
+        done = None
     # The rules' order, which a pass keeps too.
     order = rules.throw_in_order
     if order == "starter_first":

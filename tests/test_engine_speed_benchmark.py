@@ -72,6 +72,38 @@ def test_the_benchmark_runs_and_writes_its_figures(
     assert "every seed (2 games" in printed and "cross-check" in printed
 
 
+def test_measurements_are_timed_by_the_clock_they_are_given() -> None:
+    ticks = iter([10.0, 12.5])
+    rules, seats = engine_speed.two_seat_rules()["videochess"]
+    games, _, seconds = engine_speed.reference_games(rules, seats, [1], lambda: next(ticks))
+    assert (games, seconds) == (1, 2.5)
+    if importlib.util.find_spec("durakgame") is not None:
+        ticks = iter([1.0, 4.0])
+        result = engine_speed.durakgame_games([1], repaired=True, clock=lambda: next(ticks))
+        assert result is not None and result[2] == 3.0
+
+
+def test_the_cpu_clock_is_chosen_and_recorded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    used: list[str] = []
+
+    def cpu() -> float:
+        used.append("cpu")
+        return float(len(used))  # one "second" per reading: every rate is finite
+
+    monkeypatch.setitem(engine_speed.CLOCKS, "cpu", cpu)
+    out = tmp_path / "figures.json"
+    argv = ["--games", "1", "--repeats", "1", "--clock", "cpu", "--json", str(out)]
+    assert engine_speed.main(argv) == 0
+    assert used, "the CPU clock was never read"
+    assert json.loads(out.read_text(encoding="utf-8"))["_meta"]["clock"] == "cpu"
+    assert "cpu clock" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exit_info:
+        engine_speed.main(["--clock", "sundial"])
+    assert exit_info.value.code == 2
+
+
 def test_bad_arguments_are_refused() -> None:
     with pytest.raises(SystemExit) as exit_info:
         engine_speed.main(["--games", "0"])
