@@ -20,6 +20,7 @@ import functools
 import json
 import re
 import shlex
+import sys
 from collections.abc import Generator, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
@@ -187,6 +188,22 @@ def selected_feature_files(root: Path) -> list[Path]:
     return run_selection(_configured[-1]).feature_files(root) or every
 
 
+_SUITE_MODULE = Path(__file__).resolve().parent / "suite" / "test_features.py"
+
+
+def _forget_suite_module() -> None:
+    """Drop the suite's test module from ``sys.modules``.
+
+    It hands pytest-bdd the feature files of the session's selection when it is imported;
+    a second session in the same process (``mutants`` without ``--jobs``, a caller of
+    :func:`durak_conformance.runner.run`) must import it afresh for its own selection,
+    not reuse the first session's scenarios."""
+    for name, module in list(sys.modules.items()):
+        where = getattr(module, "__file__", None)
+        if where and name.endswith("test_features") and Path(where).resolve() == _SUITE_MODULE:
+            del sys.modules[name]
+
+
 def pytest_configure(config: pytest.Config) -> None:
     _configured.append(config)
     config.stash[_step_lookup_key] = step_lookup.install()
@@ -210,6 +227,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     if config in _configured:
         _configured.remove(config)
+    _forget_suite_module()
     if config.stash.get(_step_lookup_key, False):
         step_lookup.uninstall()
     writer = config.stash.get(_records_key, None)

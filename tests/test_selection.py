@@ -161,3 +161,31 @@ def test_a_file_is_left_out_only_when_nothing_in_it_can_be_kept(
     text: str, selection: Selection, reached: bool
 ) -> None:
     assert selection.may_reach(text) is reached
+
+
+TWO_RUNS = """
+import sys
+from pathlib import Path
+from durak_conformance.runner import RunOptions, run
+
+for ids in (["ggtables.throw-in.*"], ["durak-challenge.accept.*"]):
+    result = run(RunOptions(ids=ids, reports_dir=Path(sys.argv[1]), progress=False))
+    print(ids[0], len(result.report.records), {r.profile for r in result.report.records})
+"""
+
+
+def test_a_second_run_in_the_same_process_reads_its_own_feature_files(tmp_path: Path) -> None:
+    """The suite module chooses the feature files when it is imported; a second session in
+    one process (``mutants`` without ``--jobs``) must not reuse the first one's choice."""
+    done = subprocess.run(
+        [sys.executable, "-c", TWO_RUNS, str(tmp_path / "reports")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    lines = dict(line.split(" ", 1) for line in done.stdout.splitlines() if line.endswith("}"))
+    assert "'ggtables'" in lines["ggtables.throw-in.*"]
+    count, profiles = lines["durak-challenge.accept.*"].split(" ", 1)
+    assert int(count) > 5 and profiles == "{'durak-challenge'}"
