@@ -9,11 +9,14 @@ run must be skipped with the right reason, never failed.
 Usage::
 
     python tests/engines/proxy.py [--profiles P,Q] [--capabilities C,D] [--no-reasons]
-                                  [--name NAME]
+                                  [--name NAME] [--rule PARAM=VALUE ...]
 
 ``--profiles`` and ``--capabilities`` replace what the reference engine claims (an empty value
 claims nothing, which means a game starts from a stacked deck only); ``--no-reasons`` drops
-``clause`` from every refusal. ``--capabilities deal,legal`` makes an engine that only deals
+``clause`` from every refusal. ``--rule PARAM=VALUE`` (repeatable; the value is read as JSON,
+else taken as a string) plays that rule whatever the start's rules say: an engine that follows
+one reading of an ambiguous rule, or plays a variant, whatever it is sent.
+``--capabilities deal,legal`` makes an engine that only deals
 its own games (the reference engine's deal, shuffled from the seed). Claiming ``turn``
 presents one player to move: every state names the seat to move (:func:`turn_of`, computed
 from the reference engine's state), only that seat lists actions or legal moves, and a move by
@@ -47,7 +50,25 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--capabilities", default=None, help="comma-separated capabilities")
     parser.add_argument("--no-reasons", action="store_true", help="drop clause from refusals")
     parser.add_argument("--name", default="reference-proxy")
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="PARAM=VALUE",
+        help="play this rule whatever the start's rules say (repeatable)",
+    )
     return parser.parse_args(argv)
+
+
+def _rules(pairs: list[str]) -> JSON:
+    forced: JSON = {}
+    for pair in pairs:
+        name, _, text = pair.partition("=")
+        try:
+            forced[name] = json.loads(text)
+        except ValueError:
+            forced[name] = text
+    return forced
 
 
 def _split(text: str | None) -> list[str] | None:
@@ -67,8 +88,11 @@ class Proxy:
         reasons: bool = True,
         name: str = "reference-proxy",
         strict: bool = False,
+        rules: JSON | None = None,
     ) -> None:
         self.server = Server()
+        self.rules = dict(rules or {})
+        """Rules played whatever a start says (``--rule``)."""
         self.profiles = profiles
         self.capabilities = capabilities
         self.reasons = reasons
@@ -86,6 +110,8 @@ class Proxy:
         """Answer one decoded request."""
         if request.get("cmd") == "start" and isinstance(request.get("profile"), str):
             self.profile_of[str(request.get("game"))] = request["profile"]
+        if self.rules and request.get("cmd") == "start" and isinstance(request.get("rules"), dict):
+            request = {**request, "rules": {**request["rules"], **self.rules}}
         missing = self._missing_capability(request)
         if missing is not None:
             code = "internal" if self.strict else "unsupported"
@@ -229,6 +255,7 @@ def main(argv: list[str] | None = None) -> int:
         reasons=not args.no_reasons,
         name=args.name,
         strict=bool(os.environ.get("PROXY_STRICT")),
+        rules=_rules(args.rule),
     )
     for line in sys.stdin:
         if not line.strip():
