@@ -486,8 +486,8 @@ def run(options: RunOptions, console: Console | None = None) -> RunResult:
     records, problems = collected_records(raw)
     # A failure the expectations explain (another, triaged cause) must not count against the
     # reading its scenario is written for: the expectations are applied below, after judging.
-    known = None if expectations is None else _explained_by(expectations)
-    records = judge_readings(records, known)
+    explained = None if expectations is None else _explained_by(expectations)
+    records = judge_readings(records, explained)
     internal: InternalError | None = None
     if collector.crash is not None:
         message, where, tail = collector.crash
