@@ -7,7 +7,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from durak_conformance.cli import main
+from durak_conformance.reports.model import ReportError
 from durak_conformance.site import build_site
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,3 +48,41 @@ def test_campaigns_are_shown_beside_the_engines_conformance_results(tmp_path: Pa
     index = pages["conformance/index.md"]
     assert "## Fuzz campaigns" in index and "fuzz/broken.json" in index
     assert any("fuzz report not published" in w and "broken.json" in w for w in site.warnings)
+
+
+def test_a_campaign_names_the_engines_repository_and_commit(tmp_path: Path) -> None:
+    """A wrapper's handshake names the engine's repository and commit: the campaign report
+    keeps them (schema-checked when read back) and the site shows them in its facts."""
+    import json
+
+    from adapters.base import Implementation
+    from durak_conformance.commands.fuzz import _campaign_engine
+    from durak_conformance.site.fuzz_pages import LoadedCampaign, campaign_markdown, read
+
+    source = {"repository": "https://example.org/engine", "commit": "0123456789abcdef"}
+    hello = Implementation(
+        "engine", "1.0", "go", "https://example.org", "1", ("durak-challenge",),
+        frozenset({"deck"}), {"source": source},
+    )  # fmt: skip
+    assert _campaign_engine(hello) == {
+        "name": "engine",
+        "version": "1.0",
+        "language": "go",
+        "homepage": "https://example.org",
+        "source": source,
+    }
+    bare = Implementation("engine", "1.0", "", "", "1", (), frozenset(), {})
+    assert _campaign_engine(bare) == {"name": "engine", "version": "1.0"}
+    reports = tmp_path / "reports"
+    _campaign(reports, "reference.json", "--adapter", "reference")
+    path = reports / "fuzz" / "reference.json"
+    data = json.loads(path.read_text("utf-8"))
+    assert "source" not in data["implementation"]  # the reference engine names none
+    data["implementation"] = _campaign_engine(hello)
+    path.write_text(json.dumps(data), "utf-8")
+    page = campaign_markdown(LoadedCampaign("fuzz/reference.json", report=read(path)))
+    assert "https://example.org/engine at commit <code>0123456789abcdef</code>" in page
+    data["implementation"]["source"] = {"repository": ""}
+    path.write_text(json.dumps(data), "utf-8")
+    with pytest.raises(ReportError, match="source"):  # the schema refuses a half-named one
+        read(path)
