@@ -15,7 +15,9 @@ Usage::
 claims nothing, which means a game starts from a stacked deck only); ``--no-reasons`` drops
 ``clause`` from every refusal. ``--rule PARAM=VALUE`` (repeatable; the value is read as JSON,
 else taken as a string) plays that rule whatever the start's rules say: an engine that follows
-one reading of an ambiguous rule, or plays a variant, whatever it is sent.
+one reading of an ambiguous rule, or plays a variant, whatever it is sent;
+``--unsupported ACTION`` (repeatable) answers every move of that type ``unsupported``, as an
+engine that lacks the rule (accept-anyway, say) does.
 ``--capabilities deal,legal`` makes an engine that only deals
 its own games (the reference engine's deal, shuffled from the seed). Claiming ``turn``
 presents one player to move: every state names the seat to move (:func:`turn_of`, computed
@@ -57,6 +59,13 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
         metavar="PARAM=VALUE",
         help="play this rule whatever the start's rules say (repeatable)",
     )
+    parser.add_argument(
+        "--unsupported",
+        action="append",
+        default=[],
+        metavar="ACTION",
+        help="answer every act of this action type unsupported (repeatable)",
+    )
     return parser.parse_args(argv)
 
 
@@ -89,10 +98,13 @@ class Proxy:
         name: str = "reference-proxy",
         strict: bool = False,
         rules: JSON | None = None,
+        unsupported: frozenset[str] = frozenset(),
     ) -> None:
         self.server = Server()
         self.rules = dict(rules or {})
         """Rules played whatever a start says (``--rule``)."""
+        self.unsupported = unsupported
+        """Action types answered ``unsupported`` (``--unsupported``): a rule it lacks."""
         self.profiles = profiles
         self.capabilities = capabilities
         self.reasons = reasons
@@ -121,6 +133,11 @@ class Proxy:
                 "ok": False,
                 "error": {"code": code, "message": message},
             }
+        action = request.get("action")
+        kind = action.get("type") if isinstance(action, dict) else None
+        if request.get("cmd") == "act" and kind in self.unsupported:
+            error = {"code": "unsupported", "message": f"{self.name} has no {kind} move"}
+            return {"id": request.get("id"), "ok": False, "error": error}
         if self.one_to_move:
             refused = self._out_of_turn(request)
             if refused is not None:
@@ -256,6 +273,7 @@ def main(argv: list[str] | None = None) -> int:
         name=args.name,
         strict=bool(os.environ.get("PROXY_STRICT")),
         rules=_rules(args.rule),
+        unsupported=frozenset(args.unsupported),
     )
     for line in sys.stdin:
         if not line.strip():
