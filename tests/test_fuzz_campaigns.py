@@ -458,6 +458,6 @@ def test_a_rule_the_engine_lacks_mid_game_is_a_finding_and_the_campaign_goes_on(
     (finding,) = data["findings"]
     assert finding["kind"] == "unsupported"
     assert finding["signature"] == (
-        "unsupported | - | accept played | reference-proxy has no accept move"
+        "unsupported | - | accept to be played | reference-proxy has no accept move"
     )
     assert 0 < finding["count"] < 30

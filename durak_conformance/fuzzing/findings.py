@@ -93,7 +93,7 @@ def cause_of(divergence: Divergence, actions: Sequence[Mapping[str, Any]]) -> Ca
         where = "a move" if action is None else str(action.get("type"))
         _, _, why = divergence.message.partition("does not support this: ")
         return Cause(
-            "unsupported", None, f"{where} played", _engine_text(why or divergence.message)
+            "unsupported", None, f"{where} to be played", _engine_text(why or divergence.message)
         )
     if kind == "deal":
         return Cause("cards", divergence.clause, "a proper deal", _deal_text(divergence.message))
