@@ -49,9 +49,10 @@ def reading_verdicts(
     """(profile, ambiguous parameter) -> reading -> (scenarios passed, scenarios judged).
 
     A record whose scenario is not in the suite (another revision) is left out, and so are
-    skipped and expected-to-fail ones, and failures ``known`` says the engine's expectations
-    explain (the run judges readings before it applies the expectations); a record already
-    set aside as another reading's counts as failed for its reading."""
+    skipped and expected-to-fail ones; a failure ``known`` says the engine's expectations
+    explain (the run judges readings before it applies the expectations) is not judged
+    either, but its reading is listed, with nothing judged, (0, 0); a record already set aside
+    as another reading's counts as failed for its reading."""
     tagged = scenario_readings()
     out: dict[tuple[str, str], dict[str, tuple[int, int]]] = {}
     for record in records:
@@ -61,6 +62,11 @@ def reading_verdicts(
         if record.status in ("skip", "xfail") and not aside:
             continue
         if known is not None and record.status in ("fail", "error") and known(record):
+            # Explained by another cause: no verdict on its reading, but the reading is still
+            # there (0 judged), so the other reading's failures can be set aside against it.
+            for text in tagged[record.id]:
+                name, _, label = text.partition("=")
+                out.setdefault((record.profile, name), {}).setdefault(label, (0, 0))
             continue
         for text in tagged[record.id]:
             name, _, label = text.partition("=")
@@ -72,7 +78,7 @@ def reading_verdicts(
 
 def reading_followed(counts: Mapping[str, tuple[int, int]]) -> str:
     """What an engine does with an ambiguous parameter, from its readings' scenarios."""
-    clean = sorted(label for label, (passed, played) in counts.items() if passed == played)
+    clean = sorted(label for label, (passed, played) in counts.items() if played and passed == played)
     if len(clean) == len(counts) and len(counts) > 1:
         return "plays every reading (it follows the rules it is sent)"
     if len(clean) == 1:
@@ -99,7 +105,7 @@ def judge_readings(
     verdicts = reading_verdicts(records, known)
     followed: dict[tuple[str, str], list[str]] = {}
     for key, counts in verdicts.items():
-        passing = sorted(label for label, (ok, played) in counts.items() if ok == played)
+        passing = sorted(label for label, (ok, played) in counts.items() if played and ok == played)
         if passing and len(passing) < len(counts):
             followed[key] = passing
     if not followed:
