@@ -86,3 +86,41 @@ def test_a_campaign_names_the_engines_repository_and_commit(tmp_path: Path) -> N
     path.write_text(json.dumps(data), "utf-8")
     with pytest.raises(ReportError, match="source"):  # the schema refuses a half-named one
         read(path)
+
+
+def test_a_campaign_with_known_findings_is_read_back_and_shown_with_their_reasons(
+    tmp_path: Path,
+) -> None:
+    """A committed campaign run with the engine's expectations holds known findings; reading
+    it back (the site, ``fuzz merge``) crashed with a TypeError on the known finding's
+    signature, so no public engine's campaign could be published."""
+    import json
+
+    from durak_conformance.site.fuzz_pages import LoadedCampaign, campaign_markdown, read
+
+    reports = tmp_path / "reports"
+    _campaign(reports, "first.json", "--adapter", "mutant:trump-not-beating-plain")
+    first = json.loads((reports / "fuzz" / "first.json").read_text("utf-8"))
+    signature = first["findings"][0]["signature"]
+    expectations = tmp_path / "e.yaml"
+    expectations.write_text(
+        "version: 1\nimplementation: mutant\nentries: []\nfuzz:\n"
+        f"  - signature: {json.dumps(signature)}\n"
+        "    reason: 'bug: trumps do not beat plain cards'\n"
+        "    link: features/durak-challenge/attack-and-defence.feature:84\n",
+        "utf-8",
+    )
+    _campaign(
+        reports,
+        "known.json",
+        *("--adapter", "mutant:trump-not-beating-plain", "--expectations", str(expectations)),
+    )
+    path = reports / "fuzz" / "known.json"
+    report = read(path)
+    (known,) = [f for f in report.findings if f.known is not None]
+    assert known.signature == signature and known.known is not None
+    assert known.known.reason == "bug: trumps do not beat plain cards"
+    page = campaign_markdown(LoadedCampaign("fuzz/known.json", report=report))
+    assert "known: bug: trumps do not beat plain cards" in page
+    site = build_site(reports_dir=reports)
+    assert not [w for w in site.warnings if "known.json" in w]
