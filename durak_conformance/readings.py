@@ -78,7 +78,9 @@ def reading_verdicts(
 
 def reading_followed(counts: Mapping[str, tuple[int, int]]) -> str:
     """What an engine does with an ambiguous parameter, from its readings' scenarios."""
-    clean = sorted(label for label, (passed, played) in counts.items() if played and passed == played)
+    clean = sorted(
+        label for label, (passed, played) in counts.items() if played and passed == played
+    )
     if len(clean) == len(counts) and len(counts) > 1:
         return "plays every reading (it follows the rules it is sent)"
     if len(clean) == 1:
