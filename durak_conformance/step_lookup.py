@@ -66,7 +66,7 @@ def install() -> bool:
         if original is None:
             return False
         _original = original
-        setattr(bdd_scenario, "find_fixturedefs_for_step", _cached)
+        setattr(bdd_scenario, "find_fixturedefs_for_step", _cached)  # noqa: B010 (mypy: a module function)
     _sessions += 1
     return True
 
@@ -78,7 +78,7 @@ def uninstall() -> None:
         return
     _sessions -= 1
     if _sessions <= 0:
-        setattr(bdd_scenario, "find_fixturedefs_for_step", _original)
+        setattr(bdd_scenario, "find_fixturedefs_for_step", _original)  # noqa: B010
         _original = None
         _sessions = 0
         _cache.clear()
