@@ -57,7 +57,8 @@ def test_a_campaign_names_the_engines_repository_and_commit(tmp_path: Path) -> N
 
     from adapters.base import Implementation
     from durak_conformance.commands.fuzz import _campaign_engine
-    from durak_conformance.site.fuzz_pages import LoadedCampaign, campaign_markdown, read
+    from durak_conformance.fuzzing.report import read
+    from durak_conformance.site.fuzz_pages import LoadedCampaign, campaign_markdown
 
     source = {"repository": "https://example.org/engine", "commit": "0123456789abcdef"}
     hello = Implementation(
@@ -96,7 +97,8 @@ def test_a_campaign_with_known_findings_is_read_back_and_shown_with_their_reason
     signature, so no public engine's campaign could be published."""
     import json
 
-    from durak_conformance.site.fuzz_pages import LoadedCampaign, campaign_markdown, read
+    from durak_conformance.fuzzing.report import read
+    from durak_conformance.site.fuzz_pages import LoadedCampaign, campaign_markdown
 
     reports = tmp_path / "reports"
     _campaign(reports, "first.json", "--adapter", "mutant:trump-not-beating-plain")
