@@ -24,7 +24,7 @@ import sys
 import time
 import traceback
 from collections import Counter, defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -43,6 +43,7 @@ from durak_conformance.readings import judge_readings
 from durak_conformance.reports import (
     EXIT_ENGINE,
     EXIT_USAGE,
+    Expectations,
     Implementation,
     ReportError,
     RunHeader,
@@ -483,7 +484,10 @@ def run(options: RunOptions, console: Console | None = None) -> RunResult:
         if not str(r.get("message", "")).startswith(DESELECTED)
     ]
     records, problems = collected_records(raw)
-    records = judge_readings(records)
+    # A failure the expectations explain (another, triaged cause) must not count against the
+    # reading its scenario is written for: the expectations are applied below, after judging.
+    explained = None if expectations is None else _explained_by(expectations)
+    records = judge_readings(records, explained)
     internal: InternalError | None = None
     if collector.crash is not None:
         message, where, tail = collector.crash
@@ -538,6 +542,16 @@ def run(options: RunOptions, console: Console | None = None) -> RunResult:
         warnings += result.warnings
         files.append(Path(result.path))
     return RunResult(report, files, report.footer.exit_code, warnings)
+
+
+def _explained_by(expectations: Expectations) -> Callable[[ScenarioRecord], bool]:
+    """Whether the expectations file lists a record's failure (an xfail or skip entry)."""
+
+    def explained(record: ScenarioRecord) -> bool:
+        entry = expectations.match_record(record)
+        return entry is not None and entry.status in ("xfail", "skip")
+
+    return explained
 
 
 @contextlib.contextmanager

@@ -435,3 +435,29 @@ def test_a_progress_bar_on_a_terminal_and_nothing_otherwise(
     assert "games/s" in shown.err and "finding(s)" in shown.err
     main(["fuzz", "--no-progress", "--out", str(tmp_path / "out"), *argv])
     assert "games/s" not in capsys.readouterr().err
+
+
+def test_a_rule_the_engine_lacks_mid_game_is_a_finding_and_the_campaign_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An engine that answers ``unsupported`` to a move the rules allow (here accept-anyway,
+    which durakmq and durakgame lack) used to end the whole campaign with "the engine
+    declined the table" (exit 2) at the first game that reached it; now that game ends with a
+    finding of kind ``unsupported`` and the campaign plays every game."""
+    proxy = [sys.executable, str(ENGINES / "proxy.py"), "--unsupported", "accept"]
+    report_path = tmp_path / "lacks.json"
+    code = _fuzz(
+        tmp_path,
+        *("--profile", "durak-challenge", "--games", "30", "--no-shrink"),
+        *("--report", str(report_path), "--engine", "--", *proxy),
+    )
+    printed = capsys.readouterr().out
+    assert code == 1, printed
+    data = json.loads(report_path.read_text(encoding="utf-8"))
+    assert data["totals"]["games"] == 30
+    (finding,) = data["findings"]
+    assert finding["kind"] == "unsupported"
+    assert finding["signature"] == (
+        "unsupported | - | accept to be played | reference-proxy has no accept move"
+    )
+    assert 0 < finding["count"] < 30

@@ -201,3 +201,16 @@ def test_shrinking_goes_on_when_the_engine_cannot_set_up_a_start() -> None:
     assert small.divergence is not None
     assert small.start.position is None
     assert len(small.actions) <= len(found.actions)
+
+
+def test_a_findings_action_types_are_written_as_the_steps_read_them() -> None:
+    """Every action type the steps know is written by the repro renderer in words the steps
+    read back (a durak-challenge finding about ``redeal`` crashed the report with KeyError);
+    a type no step knows is written as it is rather than breaking the report."""
+    from durak_conformance.fuzzing.render import type_words
+    from durak_conformance.steps.notation import ACTION_WORDS, action_types
+
+    for kind in sorted(set(ACTION_WORDS.values())):
+        assert action_types(type_words([kind])) == [kind]
+    assert type_words(["redeal", "done"]) == "redeal, be done"
+    assert type_words(["stand_up"]) == "stand up"

@@ -149,3 +149,92 @@ def test_the_rules_matrix_shows_the_other_readings_beside_the_taken_one() -> Non
     html = render_cell(cell, "rules-matrix/index.md")
     assert "⚠ ambiguous" in html and "or reading <b>starter</b>" in html
     assert "whoever transferred since" in html  # the reading's sentence, as its title
+
+
+def test_a_known_failure_of_the_followed_reading_does_not_count_against_it() -> None:
+    """The run judges readings before it applies the expectations: a scenario of the reading
+    the engine follows that fails for another cause the expectations list must not make the
+    other reading's failures count (durak-sockets and Durak-Engine follow out_timing=immediate
+    but fail videochess.transfer.last-card-goes-out, written for it, on who attacks next)."""
+    from durak_conformance.readings import judge_readings
+
+    other_cause = _record(STARTER, "fail", "seat 2 attacks next")
+    second = _record("videochess.drawing.after-transfer-starter-first", "pass")
+    records = [_record(TRANSFERRER, "fail", "seat 1 drew 8H"), other_cause]
+    # without the expectations both readings fail somewhere: nothing is set aside
+    assert [r.status for r in judge_readings(records)] == ["fail", "fail"]
+    judged = judge_readings(records, known=lambda r: r.id == STARTER)
+    # the starter reading has no scenario judged now: there is no reading to follow
+    assert [r.status for r in judged] == ["fail", "fail"]
+    judged = judge_readings([*records, second], known=lambda r: r is other_cause)
+    assert [r.status for r in judged] == ["skip", "fail", "pass"]
+    assert "but those the expectations list for another cause" in judged[0].message
+    # the other reading's scenario listed as a known failure is still set aside as that
+    # reading's (rnixik: it follows out_timing=bout_end, and lists the immediate failure too)
+    listed = _record(TRANSFERRER, "fail", "seat 1 drew 8H")
+    judged = judge_readings([listed, second], known=lambda r: r is listed)
+    assert [r.status for r in judged] == ["skip", "pass"]
+    assert "(every scenario of it passed)" in judged[0].message
+    # a crash the expectations do not list still counts
+    assert [r.status for r in judge_readings(records, known=lambda r: False)] == ["fail", "fail"]
+
+
+OUT_TIMING = ("videochess.end.out-*", "videochess.transfer.last-card-goes-out")
+"""Two scenarios written for out_timing=immediate (the second also about who attacks after a
+transferrer goes out) and one for bout_end."""
+
+
+@pytest.mark.parametrize("listed", [False, True], ids=["no-expectations", "listed"])
+def test_a_run_sets_aside_the_other_reading_despite_a_listed_failure_of_another_cause(
+    tmp_path: Path, listed: bool
+) -> None:
+    """End to end, the case of durak-sockets and Durak-Engine: an engine that plays
+    out_timing=immediate whatever it is sent, and has no transfer (a stand-in for their other
+    cause on that scenario).  The bout_end scenario fails; so does the immediate transfer
+    scenario, for its other rule.  Without expectations both failures
+    stand; once the expectations list the transfer one, the bout_end failure is set aside as the
+    other reading's and the run exits 0 (before the fix it failed: the readings were judged on
+    the records before the expectations were applied)."""
+    expectations = tmp_path / "e.yaml"
+    expectations.write_text(
+        "version: 1\nimplementation: reference-proxy\nentries:\n"
+        "- cause: 'refused | - | seat A transfer <cards> to be accepted | refused: illegal"
+        " (transfer.mode)'\n"
+        "  status: xfail\n  reason: 'bug: made up for the test'\n"
+        "  link: features/videochess/transfer.feature:288\n",
+        "utf-8",
+    )
+    engine = [*PROXY, "--rule", "out_timing=immediate", "--rule", "transfer=false"]
+    done = subprocess.run(
+        [
+            *(sys.executable, "-m", "durak_conformance", "run", "--no-progress", "--strict"),
+            *("--reports", str(tmp_path), "--name", "r"),
+            *(arg for pattern in OUT_TIMING for arg in ("--id", pattern)),
+            *(("--expectations", str(expectations)) if listed else ()),
+            *("--engine", "--", *engine),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
+    assert (tmp_path / "r.json").exists(), done.stdout + done.stderr
+    records = {r.id: r for r in read_report(tmp_path / "r.json").records}
+    statuses = {k: r.status for k, r in records.items()}
+    if not listed:
+        assert done.returncode == 1, done.stdout + done.stderr
+        assert statuses == {
+            "videochess.end.out-mid-bout": "pass",
+            "videochess.end.out-when-the-bout-ends": "fail",
+            "videochess.transfer.last-card-goes-out": "fail",
+        }
+        return
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert statuses == {
+        "videochess.end.out-mid-bout": "pass",
+        "videochess.end.out-when-the-bout-ends": "skip",
+        "videochess.transfer.last-card-goes-out": "xfail",
+    }
+    aside = records["videochess.end.out-when-the-bout-ends"].message
+    assert aside.startswith("not judged: the engine follows reading out_timing=immediate")
+    assert "but those the expectations list for another cause" in aside

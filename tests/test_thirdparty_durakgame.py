@@ -60,7 +60,9 @@ def refusal(call: Any) -> RequestRefused:
 def test_smoke_passes_the_protocol_checks_and_catches_the_duplicated_card() -> None:
     adapter = durakgame(AdapterOptions(checker=response_problem))
     try:
-        report = smoke(adapter, "durakgame")
+        # Not durak-challenge: there durakgame's short game stops, unsupported, at the first
+        # complete defence (it lacks accept-anyway; see the test below).
+        report = smoke(adapter, "durakgame", "videochess")
     finally:
         adapter.close()
     failed = [f"{c.name}: {c.detail}" for c in report.checks if not c.passed]
@@ -162,7 +164,7 @@ def test_refusals_name_the_clause_and_leave_the_state_unchanged() -> None:
 
 
 def test_a_short_game_from_the_stacked_deck() -> None:
-    game = table()
+    game = table("videochess", rules="throw_in")
     assert game.legal(2) == [] and {"type": "attack", "seat": 1, "cards": ["7S"]} in game.legal(1)
     game.act(1, {"type": "attack", "seat": 1, "cards": ["9C"]})
     events = game.act(2, {"type": "defend", "seat": 2, "attack": "9C", "card": "KC"})
@@ -172,6 +174,30 @@ def test_a_short_game_from_the_stacked_deck() -> None:
     state = game.state()
     assert state["discard"] == ["9C", "KC"] and state["attacker"] == 2 and state["bout"] == 2
     assert len(state["stock"]) == 22
+
+
+def test_ending_a_complete_defence_is_unsupported_where_the_defender_may_accept_anyway() -> None:
+    """Durak Challenge gives the defender of a completely beaten bout the choice to take the
+    cards anyway or keep the defence; durakgame discards the table at the attacker's done and
+    has no such choice.  Playing on would put the bout's end where the rules sent do not, and
+    refusing the defender's later "keep the defence" as illegal blamed a rule it does not
+    break: the done is answered unsupported (a skip with this reason), the game unchanged."""
+    game = table()  # durak-challenge
+    game.act(1, {"type": "attack", "seat": 1, "cards": ["9C"]})
+    game.act(2, {"type": "defend", "seat": 2, "attack": "9C", "card": "KC"})
+    before = json.dumps(game.state())
+    error = refusal(lambda: game.act(1, {"type": "done", "seat": 1}))
+    assert error.code == "unsupported" and "keep the defence" in error.message
+    assert json.dumps(game.state()) == before
+    # without accept-anyway in the rules the same done ends the bout
+    plain = DurakgameTable("durak-challenge", {**game.rules, "accept_after_defence": False},
+                           SEATS, STACKED)  # fmt: skip
+    plain.act(1, {"type": "attack", "seat": 1, "cards": ["9C"]})
+    plain.act(2, {"type": "defend", "seat": 2, "attack": "9C", "card": "KC"})
+    assert [e["type"] for e in plain.act(1, {"type": "done", "seat": 1})][:2] == [
+        "done",
+        "bout_end",
+    ]
 
 
 def test_durakgame_duplicates_cards_thrown_in_after_a_take_and_the_wrapper_shows_it() -> None:

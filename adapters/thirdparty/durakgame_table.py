@@ -25,11 +25,16 @@ honestly and only translates:
   why durakgame refuses it.
 
 What durakgame lacks is answered ``unsupported``, never emulated: other seat counts, decks and
-hand sizes, pairs, transfer, starting from a position, accepting anyway, clocks.
+hand sizes, pairs, transfer, starting from a position, accepting anyway, clocks.  Accepting
+anyway is lacking twice over: the defender's ``accept`` is unsupported, and so is the move that
+completes a beaten bout where the rules give the defender the choice (the attacker's ``done``,
+or the defence, bout-filling card or empty hand that closes it): durakgame would discard the
+table there, so the game is put back and the move answered ``unsupported``.
 """
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -51,6 +56,14 @@ CAPABILITIES: tuple[str, ...] = ("deck", "legal", "turn")
 seed); ``legal`` comes straight from ``generateOptions()``; ``turn``: durakgame has one player
 to move (``game.move``), which the state names, so the harness maps each scenario onto its
 turns instead of the wrapper guessing; no clocks."""
+
+ACCEPT_ANYWAY_MISSING = (
+    "durakgame ends a completely beaten bout here; it has no choice for the defender to take "
+    "the cards anyway or keep the defence (rules.accept_after_defence)"
+)
+"""Why a move that ends a complete defence is ``unsupported`` where the rules offer the
+defender accept-anyway (Durak Challenge): durakgame lacks the rule, so the scenario is skipped
+with this reason rather than played on by other rules."""
 
 RANKS = "6789TJQKA"
 _SUITS: dict[str, Any] = {
@@ -347,6 +360,19 @@ class DurakgameTable:
         wanted = {k: (list(v) if isinstance(v, list) else v) for k, v in action.items()}
         if wanted not in self.legal(seat):
             raise self._illegal(*self._why_refused(seat, action))
+        if not self.rules.get("accept_after_defence"):
+            return self._play(kind, wanted, action)
+        # The move may end a complete defence (see _close_bout): then the game is put back
+        # as it was and the move answered ``unsupported``.
+        saved = copy.deepcopy(self.__dict__)
+        try:
+            return self._play(kind, wanted, action)
+        except RequestRefused as exc:
+            if exc.code == "unsupported":
+                self.__dict__.update(saved)
+            raise
+
+    def _play(self, kind: str, wanted: JSON, action: Mapping[str, Any]) -> list[JSON]:
         events: list[JSON] = [wanted]
         table = self.game.table
         if table.isForfeited:
@@ -383,6 +409,13 @@ class DurakgameTable:
 
     def _close_bout(self, *, taken: bool) -> list[JSON]:
         g = self.game
+        # Durak Challenge: a complete defence is not the end of the bout; the defender chooses
+        # to take the cards anyway or to keep the defence (with the stock gone and the
+        # defender's hand empty there is nothing left to choose).  durakgame discards the
+        # table here and has no such choice: the rule is one it lacks.
+        choice = bool(self._player(self.defender).hand or g.deck)
+        if not taken and self.rules.get("accept_after_defence") and choice:
+            raise RequestRefused("unsupported", ACCEPT_ANYWAY_MISSING)
         attacker, defender = self.attacker, self.defender
         cards = [
             c

@@ -16,11 +16,14 @@ import contextlib
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from durak_conformance import limits
 from durak_conformance.commands import arguments
 from durak_conformance.commands.engine_choice import TIMEOUT_HELP, add_engine_arguments
+
+if TYPE_CHECKING:
+    from adapters.base import Implementation
 
 EXIT_OK, EXIT_DIVERGENCE, EXIT_USAGE, EXIT_ENGINE = 0, 1, 2, 3
 
@@ -289,7 +292,7 @@ def main(args: argparse.Namespace) -> int:
             finding.repro = report_finding(args, spec, table, lockstep, finding, settings)
     missing = fuzz_report.not_seen(findings, known)
     campaign = fuzz_report.CampaignReport(
-        implementation={"name": implementation.name, "version": implementation.version},
+        implementation=_campaign_engine(implementation),
         table={"profile": table.profile, "options": dict(table.options), "seats": table.seats},
         campaign={
             "seed": args.seed,
@@ -572,3 +575,21 @@ def _reproduce(spec: Any, table: Any, seed: int, args: argparse.Namespace) -> st
         *tail,
     ]
     return " ".join(words)
+
+
+def _campaign_engine(implementation: Implementation) -> dict[str, Any]:
+    """The engine as a campaign report names it: name and version, and where the handshake
+    gives them its language, homepage and source (repository and commit), so that a
+    committed campaign says exactly which code it played."""
+    from durak_conformance.reports.model import Implementation as Named
+
+    # read as a run report reads the handshake (limits and shape checked there)
+    named = Named.from_hello(implementation.to_json())
+    engine: dict[str, Any] = {"name": named.name, "version": named.version}
+    if named.language:
+        engine["language"] = named.language
+    if named.homepage:
+        engine["homepage"] = named.homepage
+    if named.source is not None:
+        engine["source"] = named.source.to_json()
+    return engine

@@ -89,6 +89,12 @@ def cause_of(divergence: Divergence, actions: Sequence[Mapping[str, Any]]) -> Ca
     if kind == "failure":
         where = "after start" if step < 0 or action is None else str(action.get("type"))
         return Cause("engine", None, f"a reply ({where})", _engine_text(divergence.message))
+    if kind == "unsupported":
+        where = "a move" if action is None else str(action.get("type"))
+        _, _, why = divergence.message.partition("does not support this: ")
+        return Cause(
+            "unsupported", None, f"{where} to be played", _engine_text(why or divergence.message)
+        )
     if kind == "deal":
         return Cause("cards", divergence.clause, "a proper deal", _deal_text(divergence.message))
     if kind == "first_attack":

@@ -22,7 +22,16 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from adapters.base import JSON, ActResult, Adapter, Answer, Call, EngineFailure, StartRefused
+from adapters.base import (
+    JSON,
+    ActResult,
+    Adapter,
+    Answer,
+    Call,
+    EngineFailure,
+    StartRefused,
+    UnsupportedByEngine,
+)
 from durak_conformance import limits
 from durak_conformance.follow import DealProblem, dealt_position, first_attack_problem
 from durak_conformance.shadow import canonical
@@ -84,7 +93,8 @@ class Divergence:
     ``kind`` is ``start`` (the engine refused to start), ``deal`` (an engine's own deal is not
     a proper deal for the rules), ``first_attack`` (it lets another seat open its own deal),
     ``acceptance``, ``state``, ``legal``, ``turn`` (one player to move: the engine waits for a
-    seat the rules give nothing to do) or ``failure`` (the engine crashed or broke the
+    seat the rules give nothing to do), ``unsupported`` (the engine declined, as a rule it
+    lacks, a move the rules allow) or ``failure`` (the engine crashed or broke the
     protocol); ``fields`` lists every differing field with the reference's and the engine's
     value.
     """
@@ -437,6 +447,19 @@ class Lockstep:
                 len(trial.actions) - 1, "failure", (), f"the engine failed: {exc}"
             )
             return trial
+        except UnsupportedByEngine as exc:
+            if trial.requests == 0:
+                raise  # the start itself: the engine declines the table
+            # A rule the engine lacks, met in the middle of a game: the game cannot go on in
+            # lockstep, but the campaign can (a finding of its own, listed as known once
+            # triaged, rather than the end of the campaign).
+            trial.divergence = Divergence(
+                len(trial.actions) - 1,
+                "unsupported",
+                (),
+                f"the engine declined a move the rules allow as unsupported: {exc}",
+            )
+            return trial
         except _SHAPE_ERRORS as exc:  # a reply of the wrong shape (unchecked by the schemas)
             trial.divergence = Divergence(
                 len(trial.actions) - 1,
@@ -671,7 +694,7 @@ class Lockstep:
                 answer = next(answers)
             except StopIteration:
                 break
-            except EngineFailure:
+            except (EngineFailure, UnsupportedByEngine):
                 if planned:  # else the batch failed before taking any call: nothing was tried
                     self._stop(trial, planned[0], None)
                 raise

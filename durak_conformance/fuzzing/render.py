@@ -27,6 +27,8 @@ _TYPE_WORDS = {
     "take": "take",
     "done": "be done",
     "accept": "accept",
+    "catch": "catch",
+    "redeal": "redeal",
 }
 #: A clause to tag a scenario with, by the field that diverged.
 _FIELD_CLAUSES = {
@@ -188,11 +190,11 @@ def expectation_steps(lockstep: Lockstep, trial: Trial, replay: _Replay) -> list
             missing = [t for t in want_types if t not in have_types]
             extra = [t for t in have_types if t not in want_types]
             if missing:
-                words = ", ".join(_TYPE_WORDS[t] for t in missing)
+                words = type_words(missing)
                 steps.append(f"seat {seat_text} may {words}")
             if extra:
                 if want_types:
-                    words = ", ".join(_TYPE_WORDS[t] for t in extra)
+                    words = type_words(extra)
                     steps.append(f"seat {seat_text} may not {words}")
                 else:
                     steps.append(f"seat {seat_text} may not act")
@@ -219,6 +221,13 @@ def expectation_steps(lockstep: Lockstep, trial: Trial, replay: _Replay) -> list
         if step not in out:
             out.append(step)
     return out
+
+
+def type_words(types: Sequence[str]) -> str:
+    """Action types as a step writes them (``throw in, be done``); a type the steps have no
+    word for is written as it is, so an engine's unexpected type never breaks a finding's
+    report."""
+    return ", ".join(_TYPE_WORDS.get(t, str(t).replace("_", " ")) for t in types)
 
 
 def _result_steps(result: Any) -> list[str]:

@@ -141,7 +141,13 @@ class Finding:
             first_seed=data["first_seed"],
             seeds=list(data["seeds"]),
             message=data["message"],
-            known=None if known is None else KnownFinding(data["signature"], **known),
+            known=None
+            if known is None
+            else KnownFinding(
+                signature=str(known.get("signature", data["signature"])),
+                reason=str(known["reason"]),
+                link=str(known["link"]),
+            ),
             repro=None if repro is None else Repro.from_json(repro),
             reproduce=data.get("reproduce", ""),
         )

@@ -92,6 +92,16 @@ def campaign_markdown(loaded: LoadedCampaign, level: int = 3) -> str:
         ("Run at", esc(report.started_at)),
         ("Report file", f"<code>{esc(loaded.file)}</code>"),
     ]
+    source = report.implementation.get("source")
+    if isinstance(source, dict) and source.get("repository") and source.get("commit"):
+        facts.insert(
+            0,
+            (
+                "Engine code",
+                f"{esc(str(source['repository']))} at commit "
+                f"<code>{esc(str(source['commit']))}</code>",
+            ),
+        )
     body = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts)
     new = len(report.new_findings)
     known = len(report.findings) - new

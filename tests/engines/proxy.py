@@ -9,11 +9,16 @@ run must be skipped with the right reason, never failed.
 Usage::
 
     python tests/engines/proxy.py [--profiles P,Q] [--capabilities C,D] [--no-reasons]
-                                  [--name NAME]
+                                  [--name NAME] [--rule PARAM=VALUE ...]
 
 ``--profiles`` and ``--capabilities`` replace what the reference engine claims (an empty value
 claims nothing, which means a game starts from a stacked deck only); ``--no-reasons`` drops
-``clause`` from every refusal. ``--capabilities deal,legal`` makes an engine that only deals
+``clause`` from every refusal. ``--rule PARAM=VALUE`` (repeatable; the value is read as JSON,
+else taken as a string) plays that rule whatever the start's rules say: an engine that follows
+one reading of an ambiguous rule, or plays a variant, whatever it is sent;
+``--unsupported ACTION`` (repeatable) answers every move of that type ``unsupported``, as an
+engine that lacks the rule (accept-anyway, say) does.
+``--capabilities deal,legal`` makes an engine that only deals
 its own games (the reference engine's deal, shuffled from the seed). Claiming ``turn``
 presents one player to move: every state names the seat to move (:func:`turn_of`, computed
 from the reference engine's state), only that seat lists actions or legal moves, and a move by
@@ -47,7 +52,32 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--capabilities", default=None, help="comma-separated capabilities")
     parser.add_argument("--no-reasons", action="store_true", help="drop clause from refusals")
     parser.add_argument("--name", default="reference-proxy")
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="PARAM=VALUE",
+        help="play this rule whatever the start's rules say (repeatable)",
+    )
+    parser.add_argument(
+        "--unsupported",
+        action="append",
+        default=[],
+        metavar="ACTION",
+        help="answer every act of this action type unsupported (repeatable)",
+    )
     return parser.parse_args(argv)
+
+
+def _rules(pairs: list[str]) -> JSON:
+    forced: JSON = {}
+    for pair in pairs:
+        name, _, text = pair.partition("=")
+        try:
+            forced[name] = json.loads(text)
+        except ValueError:
+            forced[name] = text
+    return forced
 
 
 def _split(text: str | None) -> list[str] | None:
@@ -67,8 +97,14 @@ class Proxy:
         reasons: bool = True,
         name: str = "reference-proxy",
         strict: bool = False,
+        rules: JSON | None = None,
+        unsupported: frozenset[str] = frozenset(),
     ) -> None:
         self.server = Server()
+        self.rules = dict(rules or {})
+        """Rules played whatever a start says (``--rule``)."""
+        self.unsupported = unsupported
+        """Action types answered ``unsupported`` (``--unsupported``): a rule it lacks."""
         self.profiles = profiles
         self.capabilities = capabilities
         self.reasons = reasons
@@ -86,6 +122,8 @@ class Proxy:
         """Answer one decoded request."""
         if request.get("cmd") == "start" and isinstance(request.get("profile"), str):
             self.profile_of[str(request.get("game"))] = request["profile"]
+        if self.rules and request.get("cmd") == "start" and isinstance(request.get("rules"), dict):
+            request = {**request, "rules": {**request["rules"], **self.rules}}
         missing = self._missing_capability(request)
         if missing is not None:
             code = "internal" if self.strict else "unsupported"
@@ -95,6 +133,11 @@ class Proxy:
                 "ok": False,
                 "error": {"code": code, "message": message},
             }
+        action = request.get("action")
+        kind = action.get("type") if isinstance(action, dict) else None
+        if request.get("cmd") == "act" and kind in self.unsupported:
+            error = {"code": "unsupported", "message": f"{self.name} has no {kind} move"}
+            return {"id": request.get("id"), "ok": False, "error": error}
         if self.one_to_move:
             refused = self._out_of_turn(request)
             if refused is not None:
@@ -229,6 +272,8 @@ def main(argv: list[str] | None = None) -> int:
         reasons=not args.no_reasons,
         name=args.name,
         strict=bool(os.environ.get("PROXY_STRICT")),
+        rules=_rules(args.rule),
+        unsupported=frozenset(args.unsupported),
     )
     for line in sys.stdin:
         if not line.strip():
