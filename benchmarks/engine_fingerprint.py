@@ -30,7 +30,7 @@ which profile it touched (``--cases`` prints every case's digest, to diff two co
 
 The committed values live in ``benchmarks/engine_fingerprint.json``;
 ``tests/test_engine_fingerprint.py`` recomputes the quick sample on every test run.  See
-docs/engine-speed.md ("The behaviour fingerprint") for when and how to update them.
+docs/reference-engine.md ("The behaviour fingerprint") for when and how to update them.
 """
 
 from __future__ import annotations
