@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from reference_engine.game import Game
 
 
-def _draw_sequence(n: int, starter: int, defender: int) -> tuple[int, ...]:
+def draw_sequence(n: int, starter: int, defender: int) -> tuple[int, ...]:
     """``starter`` first, then the rest of the ``n`` seats clockwise, ``defender`` last."""
     seq = []
     s = starter
@@ -54,7 +54,7 @@ def _draw_sequence(n: int, starter: int, defender: int) -> tuple[int, ...]:
 #: hashed: it is read after every bout).
 _DRAW_ORDERS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {
     n: tuple(
-        tuple(_draw_sequence(n, starter, defender) for defender in range(n + 1))
+        tuple(draw_sequence(n, starter, defender) for defender in range(n + 1))
         for starter in range(n + 1)
     )
     for n in range(2, 7)

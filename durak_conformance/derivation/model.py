@@ -20,6 +20,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from reference_engine.bout_end import draw_sequence
+
 
 @dataclass(frozen=True)
 class Rulebook:
@@ -112,16 +114,9 @@ class Rulebook:
         return True
 
     def draw_order(self, out: tuple[bool, ...], starter: int, defender: int) -> list[int]:
-        """The seat that opened the bout first, the others clockwise, the defender last."""
-        n = self.seats
-        order = []
-        s = starter
-        for _ in range(n):
-            if s != defender:
-                order.append(s)
-            s = s % n + 1
-        order.append(defender)
-        return [s for s in order if not out[s - 1]]
+        """The seat that opened the bout first, the others clockwise, the defender last
+        (the engine's own order), without the seats that are out."""
+        return [s for s in draw_sequence(self.seats, starter, defender) if not out[s - 1]]
 
     def game_over(self, out: tuple[bool, ...]) -> bool:
         """Fewer than two sides hold cards (a pair whose two seats are out has won)."""
