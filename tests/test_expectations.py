@@ -160,6 +160,25 @@ def test_duplicate_key_and_duplicate_entry() -> None:
         parse_expectations(text, "exp.yaml")
 
 
+FUZZ_ENTRY = "  - signature: 'state | x'\n    profile: {}\n    reason: r\n    link: {}\n"
+
+
+def test_a_known_fuzz_finding_is_listed_once_and_a_todo_link_warns() -> None:
+    head = "implementation: toy\nentries: []\nfuzz:\n"
+    twice = head + FUZZ_ENTRY.format("videochess", "'#1'") + FUZZ_ENTRY.format("videochess", "'#2'")
+    with pytest.raises(
+        ExpectationsError,
+        match=r"^exp.yaml:8: at \$\.fuzz\[1\]: same signature, profile and options as the "
+        r"entry on line 4$",
+    ):
+        parse_expectations(twice, "exp.yaml")
+    other = head + FUZZ_ENTRY.format("videochess", "'#1'") + FUZZ_ENTRY.format("ggtables", "TODO")
+    loaded = parse_expectations(other, "exp.yaml")
+    assert loaded.warnings == [
+        "exp.yaml:8: known fuzz finding 'state | x' has a TODO link: point it at an issue"
+    ]
+
+
 def test_empty_and_missing_files(tmp_path: Path) -> None:
     with pytest.raises(ExpectationsError, match="empty file"):
         parse_expectations("# nothing\n", "exp.yaml")

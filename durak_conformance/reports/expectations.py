@@ -294,7 +294,7 @@ def parse_expectations(text: str, source: str = "<expectations>") -> Expectation
 
     entries: list[Expectation] = []
     warnings: list[str] = []
-    seen: dict[tuple[str, str | None, str], Expectation] = {}  # id or cause, profile, options
+    seen: dict[tuple[str, str | None, str], int] = {}  # id or cause, profile, options -> line
     for index, raw in enumerate(data["entries"]):
         mark = marks[("entries", index)]
         entry = Expectation(
@@ -307,18 +307,14 @@ def parse_expectations(text: str, source: str = "<expectations>") -> Expectation
             options={k: str(v) for k, v in raw.get("options", {}).items()},
             line=mark.line + 1,
         )
-        identity = (entry.id or f"cause:{entry.cause}", entry.profile, options_key(entry.options))
-        if identity in seen:
-            raise ExpectationsError(
-                f"{source}:{entry.line}: at $.entries[{index}]: same id, profile and options as "
-                f"the entry on line {seen[identity].line} ({entry.describe()})"
-            )
-        seen[identity] = entry
-        if entry.link.startswith(TODO_LINK):
-            warnings.append(
-                f"{source}:{entry.line}: expectation {entry.describe()} has a TODO link: "
-                "point it at an issue"
-            )
+        _listed_once(
+            seen,
+            (entry.id or f"cause:{entry.cause}", entry.profile, options_key(entry.options)),
+            mark.line + 1,
+            f"{source}:{entry.line}: at $.entries[{index}]: same id",
+            f" ({entry.describe()})",
+        )
+        _todo_link(warnings, entry.link, f"{source}:{entry.line}: expectation {entry.describe()}")
         entries.append(entry)
     fuzz: list[FuzzExpectation] = []
     signatures: dict[tuple[str, str | None, str], int] = {}
@@ -332,18 +328,15 @@ def parse_expectations(text: str, source: str = "<expectations>") -> Expectation
             options={k: str(v) for k, v in raw.get("options", {}).items()},
             line=line,
         )
-        identity = (listed.signature, listed.profile, options_key(listed.options))
-        if identity in signatures:
-            raise ExpectationsError(
-                f"{source}:{line}: at $.fuzz[{index}]: same signature, profile and options as "
-                f"the entry on line {signatures[identity]}"
-            )
-        signatures[identity] = line
-        if listed.link.startswith(TODO_LINK):
-            warnings.append(
-                f"{source}:{line}: known fuzz finding {listed.signature!r} has a TODO link: "
-                "point it at an issue"
-            )
+        _listed_once(
+            signatures,
+            (listed.signature, listed.profile, options_key(listed.options)),
+            line,
+            f"{source}:{line}: at $.fuzz[{index}]: same signature",
+        )
+        _todo_link(
+            warnings, listed.link, f"{source}:{line}: known fuzz finding {listed.signature!r}"
+        )
         fuzz.append(listed)
     return Expectations(
         implementation=data["implementation"],
@@ -366,6 +359,29 @@ def _entry_shape_problem(entry: Mapping[str, Any]) -> str:
             "only known once a scenario has failed, so it cannot skip one)"
         )
     return "an entry needs 'id' (one scenario) or 'cause' (a failure signature from a report)"
+
+
+def _listed_once(
+    first_lines: dict[tuple[str, str | None, str], int],
+    identity: tuple[str, str | None, str],
+    line: int,
+    where: str,
+    detail: str = "",
+) -> None:
+    """Refuse a second entry for the same (id or signature, profile, options); ``where``
+    names the new entry's place and what it repeats, ``first_lines`` maps each identity to
+    the line it was first listed on."""
+    if identity in first_lines:
+        raise ExpectationsError(
+            f"{where}, profile and options as the entry on line {first_lines[identity]}{detail}"
+        )
+    first_lines[identity] = line
+
+
+def _todo_link(warnings: list[str], link: str, what: str) -> None:
+    """Warn about an entry whose link is still the TODO placeholder."""
+    if link.startswith(TODO_LINK):
+        warnings.append(f"{what} has a TODO link: point it at an issue")
 
 
 def load_expectations(path: str | os.PathLike[str]) -> Expectations:
