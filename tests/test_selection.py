@@ -8,20 +8,17 @@ the plugin sees them) for many selections, and the filter must also really filte
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 from typing import Any
 
 import pytest
+from suite_support import run_suite_with_plugin
 
 import features
 from durak_conformance.profiles import list_profiles
 from durak_conformance.selection import Selection
-
-ROOT = Path(__file__).resolve().parent.parent
 
 DUMP = """
 import json, os
@@ -49,32 +46,8 @@ def pytest_collection_finish(session):
 def collected(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
     """Every scenario item of the whole suite (one adapter), as the plugin sees it."""
     work = tmp_path_factory.mktemp("collect")
-    (work / "dump_items.py").write_text(textwrap.dedent(DUMP), encoding="utf-8")
     out = work / "items.json"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            str(ROOT / "durak_conformance" / "suite" / "test_features.py"),
-            "--collect-only",
-            "-q",
-            "-p",
-            "dump_items",
-            "-p",
-            "no:randomly",
-            "-p",
-            "no:xdist",
-            "--durak-adapter",
-            "reference",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(work), "DUMP_TO": str(out)},
-    )
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    run_suite_with_plugin(work, "dump_items", DUMP, "--collect-only", env={"DUMP_TO": str(out)})
     items: list[dict[str, Any]] = json.loads(out.read_text(encoding="utf-8"))
     assert len(items) > 700
     return items

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import importlib
 import json
-import os
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
+
+from suite_support import run_suite_with_plugin
 
 from durak_conformance import step_lookup
 
-ROOT = Path(__file__).resolve().parent.parent
 bdd_scenario = importlib.import_module("pytest_bdd.scenario")
 
 # Loaded after the durak plugin has installed the cache: every lookup is made both ways.
@@ -46,35 +43,14 @@ def pytest_unconfigure(config):
 
 
 def test_cached_lookups_equal_pytest_bdds_own(tmp_path: Path) -> None:
-    (tmp_path / "compare_lookups.py").write_text(textwrap.dedent(COMPARE), encoding="utf-8")
     out = tmp_path / "seen.json"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            str(ROOT / "durak_conformance" / "suite" / "test_features.py"),
-            "-q",
-            "-p",
-            "compare_lookups",
-            "-p",
-            "no:randomly",
-            "-p",
-            "no:xdist",
-            "--durak-adapter",
-            "reference",
-            "--durak-id",
-            "howto-durak.throw-in.*",
-            "--durak-id",
-            "compare.first-bout*",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(tmp_path), "COMPARE_TO": str(out)},
+    run_suite_with_plugin(
+        tmp_path,
+        "compare_lookups",
+        COMPARE,
+        *("--durak-id", "howto-durak.throw-in.*", "--durak-id", "compare.first-bout*"),
+        env={"COMPARE_TO": str(out)},
     )
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     seen = json.loads(out.read_text(encoding="utf-8"))
     assert seen["cached"] == 1, "the plugin did not install the cache"
     assert seen["lookups"] > 100
