@@ -29,6 +29,7 @@ import yaml
 
 import rulesets
 from durak_conformance.bounded_yaml import BoundedLoader, YamlLimitError, check_size, compose
+from durak_conformance.sentence_map import MapEntry
 
 Kind = Literal["stated", "assumed", "ambiguous"]
 
@@ -281,6 +282,9 @@ class Profile:
     parameters: Mapping[str, Parameter]
     clauses: tuple[Clause, ...]
     file: Path
+    sentence_map: tuple[MapEntry, ...] = ()
+    """The second reading of the document, sentence by sentence (see
+    :mod:`durak_conformance.sentence_map`); empty where none is recorded."""
 
     def clause(self, clause_id: str) -> Clause:
         """The clause with this full id (``KeyError`` if absent)."""
@@ -736,6 +740,46 @@ def _message(error: Any) -> str:
     return str(error.message)
 
 
+def _sentence_map(
+    file: str,
+    raw: Sequence[Mapping[str, Any]],
+    clause_ids: set[str],
+    parameters: Mapping[str, Parameter],
+    options: Mapping[str, Option],
+) -> tuple[MapEntry, ...]:
+    """The profile's sentence map, each target checked against the profile itself."""
+    entries: list[MapEntry] = []
+    for i, item in enumerate(raw):
+        where = f"sentence_map.{i}"
+        if item["n"] != i + 1:
+            raise ProfileError(file, f"{where}.n", f"is {item['n']}, expected {i + 1} (in order)")
+        maps = tuple(item.get("maps", ()))
+        kind = item.get("not_a_rule")
+        if bool(maps) == (kind is not None):
+            raise ProfileError(
+                file, where, "needs exactly one of 'maps' (what it becomes) or 'not_a_rule'"
+            )
+        if kind is not None and kind != "heading" and not item.get("reason"):
+            raise ProfileError(file, where, f"not_a_rule {kind!r} needs a 'reason'")
+        for j, target in enumerate(maps):
+            what, _, name = target.partition(":")
+            key, _, value = name.partition("=")
+            if what == "clause":
+                known = name in clause_ids
+            elif what == "parameter":
+                known = name in parameters
+            else:
+                known = key in options and (not value or value in options[key].values)
+            if not known:
+                raise ProfileError(
+                    file, f"{where}.maps.{j}", f"{target!r} names no {what} of this profile"
+                )
+        entries.append(
+            MapEntry(item["n"], item["digest"], item["gist"], maps, kind, item.get("reason"))
+        )
+    return tuple(entries)
+
+
 def _citation(raw: Mapping[str, Any] | None) -> Citation | None:
     return None if raw is None else Citation(raw["section"], raw["point"])
 
@@ -901,6 +945,7 @@ def _build_profile(file: Path, data: dict[str, Any]) -> Profile:
         parameters=parameters,
         clauses=tuple(clauses),
         file=file,
+        sentence_map=_sentence_map(name, data.get("sentence_map", ()), seen, parameters, options),
     )
     missing_clauses = [s for s in required_engine_clauses(profile) if f"{pid}.{s}" not in seen]
     if missing_clauses:

@@ -6,6 +6,10 @@ table|json|yaml]`` prints a resolved ruleset with the provenance of every parame
 readings a run can play (``run --reading PARAM=VALUE``); ``rules coverage`` crosses every
 option value and reading with the rule areas it changes and the scenarios that play it there
 (exit 1 when a cell is neither played nor explained in ``features/coverage-exceptions.yaml``);
+``rules sentences PROFILE [--document FILE] [--skeleton]`` prints the profile's second reading
+(what each sentence of its document maps to) and, given the document, checks that the map
+lists every sentence in order (exit 1 when it does not); ``--skeleton`` prints YAML entries
+for the sentences the map lacks, to fill in;
 ``rules list`` lists the bundled profiles;
 ``rules check [FILE ...]`` validates profile files (all bundled ones and ``base.yaml`` when
 no file is given).  A bad profile or option exits with code 2 and a message naming the file
@@ -85,6 +89,22 @@ def register(subparsers: Any) -> None:
         "--holes", action="store_true", help="show only the cells no scenario plays"
     )
     coverage.set_defaults(func=_coverage)
+
+    sentences = actions.add_parser(
+        "sentences", help="what each sentence of a profile's document maps to"
+    )
+    sentences.add_argument("profile", help="profile id or path to a profile file")
+    sentences.add_argument(
+        "--document",
+        metavar="FILE",
+        help="the rule document (source.seed): check the map lists each of its sentences",
+    )
+    sentences.add_argument(
+        "--skeleton",
+        action="store_true",
+        help="with --document: print map entries to fill in for the sentences not yet mapped",
+    )
+    sentences.set_defaults(func=_sentences)
 
     lister = actions.add_parser("list", help="list the bundled profiles")
     lister.set_defaults(func=_list)
@@ -258,6 +278,55 @@ def _coverage(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return 1 if holes or stale else EXIT_OK
+
+
+def _sentences(args: argparse.Namespace) -> int:
+    from durak_conformance import sentence_map
+
+    try:
+        profile = load_profile(args.profile)
+    except ProfileError as exc:
+        return _error(str(exc))
+    if args.skeleton and not args.document:
+        return _error("--skeleton needs --document FILE (the sentences come from the document)")
+    text = None
+    if args.document:
+        try:
+            text = open(args.document, encoding="utf-8").read()  # noqa: SIM115 - read at once
+        except (OSError, UnicodeDecodeError) as exc:
+            return _error(f"--document {args.document}: {exc}")
+    entries = profile.sentence_map
+    if args.skeleton:
+        assert text is not None
+        for sentence in sentence_map.split_document(text)[len(entries) :]:
+            print(
+                f'  - {{n: {sentence.n}, digest: "{sentence.digest}", gist: "", maps: []}}'
+                f"  # line {sentence.line}"
+            )
+        return EXIT_OK
+    console = Console(file=sys.stdout)
+    if not console.is_terminal:
+        console.width = 140
+    table = Table(title=f"{profile.id}: the second reading, sentence by sentence")
+    for column in ("n", "gist", "maps to"):
+        table.add_column(column)
+    for entry in entries:
+        target = ", ".join(entry.maps) if entry.maps else f"not a rule ({entry.not_a_rule})"
+        if entry.reason:
+            target += f": {entry.reason}"
+        table.add_row(str(entry.n), entry.gist, target)
+    console.print(table)
+    mapped = sum(bool(e.maps) for e in entries)
+    console.print(
+        f"{len(entries)} sentences: {mapped} map to the profile, "
+        f"{len(entries) - mapped} are no rule"
+    )
+    if text is None:
+        return EXIT_OK
+    problems = sentence_map.check_map(entries, text)
+    for problem in problems:
+        print(f"durak-conformance rules sentences: {profile.id}: {problem}", file=sys.stderr)
+    return 1 if problems else EXIT_OK
 
 
 def _list(_args: argparse.Namespace) -> int:
