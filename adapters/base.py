@@ -253,6 +253,12 @@ class Adapter(abc.ABC):
     def end(self, game: str) -> None:
         """Drop ``game``."""
 
+    def end_soon(self, game: str) -> None:
+        """Drop ``game`` when the caller needs no answer: an adapter may send the request
+        and read the reply later (the stdio adapter does, to an engine that pipelines).
+        This default is :meth:`end`."""
+        self.end(game)
+
     def pipeline(self, game: str, calls: Iterable[Call]) -> Generator[Answer, None, None]:
         """Answer ``calls`` on ``game`` in order, as :meth:`act` and :meth:`legal` would.
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import itertools
 import json
 import os
 import selectors
@@ -458,6 +459,8 @@ class StdioAdapter(Adapter):
         self._generation = 0
         self._games: dict[str, int] = {}
         self._next_id = 1
+        self._later: collections.deque[tuple[JSON, Mapping[str, Any] | bytes]] = collections.deque()
+        """Requests sent whose replies are read before the next exchange (:meth:`end_soon`)."""
         self._last_request: Mapping[str, Any] | bytes = b""
 
     # -------------------------------------------------------------- process life
@@ -494,6 +497,7 @@ class StdioAdapter(Adapter):
 
     def _discard(self) -> None:
         """Kill the process (if any); the next request starts a fresh one."""
+        self._later.clear()
         if self._engine is not None:
             self._engine.kill()
             self._engine = None
@@ -561,6 +565,7 @@ class StdioAdapter(Adapter):
         of step: the engine is killed before the exception goes on.
         """
         try:
+            self._settle()
             self._check_quiet()
             request, shown, data = self._prepare(message, raw)
             self._write(data, shown)
@@ -570,6 +575,14 @@ class StdioAdapter(Adapter):
         except BaseException:
             self._discard()
             raise
+
+    def _settle(self) -> None:
+        """Read the replies to requests sent without waiting (:meth:`end_soon`); a refusal
+        among them is dropped, a failure of the engine is raised here."""
+        while self._later:
+            request, shown = self._later[0]
+            self._receive(request, shown)
+            self._later.popleft()
 
     def _check_quiet(self) -> None:
         """Refuse an engine that wrote a line nobody asked for since its last reply."""
@@ -885,61 +898,114 @@ class StdioAdapter(Adapter):
         return actions
 
     def pipeline(self, game: str, calls: Iterable[Call]) -> Generator[Answer, None, None]:
-        """Send every request of the batch at once, then read the answers in order -- to an
-        engine that claims capability ``pipeline``; any other engine is asked one call at a
+        """Stream the batch's requests to an engine that claims capability ``pipeline``,
+        reading the answers in order as they come; any other engine is asked one call at a
         time, as :meth:`Adapter.pipeline` does.
 
-        The engine still answers one request at a time; what is saved is a round trip (and
-        a wake-up of each process) per request.  The reader thread keeps draining the
-        engine's stdout meanwhile, so a long batch cannot fill the pipe and block.  Closed
-        early, the generator still reads (and drops) the answers on their way, so the engine
-        is ready for the next request; after a failure the engine is discarded instead.
+        ``calls`` is read a few calls at a time (:data:`_STREAM_CALLS`), and each handful is
+        written as soon as it is known, so that the engine works on the first requests while
+        the caller is still planning the later ones (the fuzzer plans a game on the reference
+        engine as it goes); the answers already in are handed out between handfuls.  The
+        engine still answers one request at a time; what is saved is a round trip (and a
+        wake-up of each process) per request.  The engine's stdout is drained meanwhile, so a
+        long batch cannot fill the pipe and block.  Closed early, the generator still reads
+        (and drops) the answers on their way, so the engine is ready for the next request;
+        after a failure the engine is discarded instead.  An engine that dies part way is
+        blamed on the first request it did not answer, whatever was written after it.
         """
         if "pipeline" not in self.hello().capabilities:  # one request at a time, as usual
             yield from super().pipeline(game, calls)
             return
-        calls = list(calls)
-        if any(call.action is None for call in calls):
-            self._require("legal")
-        if not calls:
-            return
-        messages: list[JSON] = [
-            {"cmd": "legal", "game": game, "seat": call.seat}
-            if call.action is None
-            else {"cmd": "act", "game": game, "seat": call.seat, "action": dict(call.action)}
-            for call in calls
-        ]
-        self._call_check(messages[0])
-        self._process()
-        self._check_quiet()
-        prepared = [self._prepare(message) for message in messages]
-        self._write(b"".join(data for _, _, data in prepared), prepared[0][1])
-        received, failed = 0, False
+        remaining = iter(calls)
+        sent: collections.deque[tuple[JSON, Mapping[str, Any] | bytes, JSON]] = collections.deque()
+        more, first, failed = True, True, False
+        broken: EngineFailure | None = None  # the engine stopped taking requests
         try:
-            for (request, shown, _), message in zip(prepared, messages, strict=True):
-                try:
-                    reply = self._receive(request, shown)
-                    received += 1
-                    if message["cmd"] == "act":
-                        answer: Answer = self._act_result(message, reply)
-                    elif reply.get("ok") is True:
-                        answer = reply["actions"]
+            while more or sent:
+                if more:
+                    chunk = list(itertools.islice(remaining, _STREAM_CALLS))
+                    if not chunk:
+                        more = False
                     else:
-                        raise self._refused("legal", message, reply)
-                except BaseException:
-                    failed = True
-                    raise
-                yield answer
+                        messages: list[JSON] = [
+                            {"cmd": "legal", "game": game, "seat": call.seat}
+                            if call.action is None
+                            else {
+                                "cmd": "act",
+                                "game": game,
+                                "seat": call.seat,
+                                "action": dict(call.action),
+                            }
+                            for call in chunk
+                        ]
+                        if any(call.action is None for call in chunk):
+                            self._require("legal")
+                        if first:
+                            self._call_check(messages[0])
+                            self._process()
+                            self._settle()
+                            self._check_quiet()
+                            first = False
+                        prepared = [self._prepare(message) for message in messages]
+                        broken = self._stream(
+                            b"".join(data for _, _, data in prepared), prepared[0][1]
+                        )
+                        sent.extend(
+                            (request, shown, message)
+                            for (request, shown, _), message in zip(prepared, messages, strict=True)
+                        )
+                        if broken is not None:
+                            more = False
+                engine = self._engine
+                assert engine is not None
+                if more:
+                    engine.drain()
+                # What has come in so far, or (everything written) whatever is still to come.
+                while sent and (not more or engine.lines):
+                    request, shown, message = sent[0]
+                    try:
+                        reply = self._receive(request, shown)
+                        sent.popleft()
+                        if message["cmd"] == "act":
+                            answer: Answer = self._act_result(message, reply)
+                        elif reply.get("ok") is True:
+                            answer = reply["actions"]
+                        else:
+                            raise self._refused("legal", message, reply)
+                    except BaseException:
+                        failed = True
+                        raise
+                    yield answer
+            if broken is not None:  # it answered all it took, then took no more
+                failed = True
+                raise broken
         finally:
-            if received < len(prepared):
+            if sent:
                 if failed or self._engine is None:
                     self._discard()
                 else:  # closed early: take the answers still coming off the pipe
-                    for request, shown, _ in prepared[received:]:
+                    for request, shown, _ in sent:
                         try:
                             self._receive(request, shown)
                         except EngineFailure:
                             break  # the engine is discarded already
+            elif failed and self._engine is not None and broken is not None:
+                self._discard()
+
+    def _stream(self, data: bytes, shown: Mapping[str, Any] | bytes) -> EngineFailure | None:
+        """Write request lines part way through a batch: the failure if the engine takes no
+        more input (raised once the answers to what it took are read), else None."""
+        engine = self._engine
+        assert engine is not None
+        self._last_request = shown
+        engine.send(data)
+        if not engine.stdin_broken:
+            return None
+        return self._failure(
+            "stopped taking requests (its stdin is closed) in the middle of a batch",
+            shown,
+            expected="the engine to keep running until 'bye'",
+        )
 
     def state(self, game: str) -> JSON:
         state: JSON = self._ok({"cmd": "state", "game": game})["state"]
@@ -969,6 +1035,21 @@ class StdioAdapter(Adapter):
 
     def end(self, game: str) -> None:
         self._ok({"cmd": "end", "game": game})
+        self._games.pop(game, None)
+
+    def end_soon(self, game: str) -> None:
+        """To an engine that claims ``pipeline``: send ``end`` and read its reply before the
+        next request, not now (the fuzzer ends a game thousands of times a campaign; waiting
+        for each reply left both processes idle for a round trip).  A refusal is then dropped;
+        an engine that failed is reported by the next request.  Any other engine is asked as
+        :meth:`end` asks."""
+        if "pipeline" not in self.hello().capabilities or self._engine is None:
+            self.end(game)
+            return
+        self._settle()
+        request, shown, data = self._prepare({"cmd": "end", "game": game})
+        self._write(data, shown)
+        self._later.append((request, shown))
         self._games.pop(game, None)
 
     def request(self, message: Mapping[str, Any]) -> JSON:
@@ -1004,6 +1085,10 @@ _SCHEMA_COMMANDS = frozenset(
     ("hello", "start", "act", "legal", "state", "clock", "end", "bye", "next_game")
 )
 """Commands whose replies the protocol schemas check (a raw probe's may be anything)."""
+
+
+_STREAM_CALLS = 16
+"""Calls of a pipelined batch written at a time (see :meth:`StdioAdapter.pipeline`)."""
 
 
 def shape_problem(cmd: str, reply: Mapping[str, Any]) -> str | None:
@@ -1052,7 +1137,7 @@ _KIND = {dict: "an object", list: "an array", str: "a string", int: "an integer"
 def _line(message: Mapping[str, Any] | bytes) -> bytes:
     if isinstance(message, bytes):
         return message
-    return json.dumps(message, separators=(",", ":")).encode() + b"\n"
+    return limits.encode_line(message)
 
 
 def _as_text(item: _Item) -> str:

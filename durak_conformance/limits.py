@@ -434,6 +434,23 @@ def _fast_decode(data: bytes | str, depth: int) -> Any:
         return _NO_FAST_PATH
 
 
+def encode_line(message: Any) -> bytes:
+    """One protocol line: compact UTF-8 JSON and a newline (ASCII escapes if it must).
+
+    orjson writes it several times faster than ``json``; what orjson refuses (a lone
+    surrogate, an integer past 64 bits, a key that is not a string) goes the ``json`` way."""
+    if _orjson is not None:
+        try:
+            return bytes(_orjson.dumps(message, option=_orjson.OPT_APPEND_NEWLINE))
+        except (TypeError, ValueError):
+            pass
+    text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    try:
+        return text.encode() + b"\n"
+    except UnicodeEncodeError:  # a lone surrogate: still valid JSON, written as an escape
+        return json.dumps(message, separators=(",", ":")).encode() + b"\n"
+
+
 def _optional_orjson() -> Any:
     try:
         import orjson

@@ -6,6 +6,7 @@ nothing but the speed: the same answers, the same failures in the same place, th
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Generator, Iterable, Iterator
 
 import pytest
@@ -217,3 +218,84 @@ def test_a_batch_that_fails_before_its_first_call_is_a_failure_with_nothing_trie
     assert trial.divergence is not None and trial.divergence.kind == "failure"
     assert trial.divergence.step == -1 and trial.actions == []
     assert "could not be restarted" in trial.divergence.message
+
+
+def test_a_batch_is_written_while_it_is_still_being_planned() -> None:
+    """The engine works on the first requests while the caller plans the rest: answers come
+    back before the last call is known, and they are the same answers."""
+    calls = _calls("g", steps=40)
+    assert len(calls) > 3 * 16  # several handfuls of calls
+    reference = ReferenceAdapter()
+    start_game(reference, "g")
+    expected = [_view(a) for a in _single(reference, "g", calls)]
+    planned = 0
+
+    def slowly() -> Iterator[Call]:
+        nonlocal planned
+        for call in calls:
+            planned += 1
+            if planned > 16:
+                time.sleep(0.002)  # planning takes time: the engine has time to answer
+            yield call
+
+    adapter = stdio(serve_command())
+    try:
+        start_game(adapter, "g")
+        seen_at: list[int] = []
+        got = []
+        for answer in adapter.pipeline("g", slowly()):
+            seen_at.append(planned)
+            got.append(_view(answer))
+        assert got == expected
+        assert seen_at[0] < len(calls), "nothing was answered before the whole batch was planned"
+    finally:
+        adapter.close()
+
+
+@pytest.mark.parametrize("steps", [3, 30])
+def test_an_engine_that_dies_in_a_long_batch_is_blamed_on_its_first_unanswered_call(
+    steps: int,
+) -> None:
+    """Requests written after the engine died (its stdin closed) change nothing: the failure
+    is the first action's, which killed it."""
+    adapter = stdio(engine_command("crash_mid_game"), timeout=5.0)
+    try:
+        start_game(adapter, "boom")
+        calls = _calls("boom", steps=steps)
+        first_act = next(n for n, c in enumerate(calls) if c.action is not None)
+        got: list[Answer] = []
+        with pytest.raises(EngineFailure, match="ended") as failure:
+            for answer in adapter.pipeline("boom", calls):
+                got.append(answer)
+        assert len(got) == first_act
+        assert '"cmd":"act"' in str(failure.value)
+    finally:
+        adapter.close()
+
+
+def test_end_soon_reads_its_reply_before_the_next_request() -> None:
+    adapter = stdio(serve_command())
+    try:
+        start_game(adapter, "g")
+        start_game(adapter, "h")
+        adapter.end_soon("g")
+        assert len(adapter._later) == 1  # sent, its reply not read yet
+        assert adapter.state("h")["phase"] == "lead"  # the next exchange is in step
+        assert not adapter._later
+        with pytest.raises(EngineFailure, match="unknown_game"):
+            adapter.state("g")
+        adapter.end_soon("g")  # refused (no such game): the refusal is dropped
+        assert start_game(adapter, "g")["phase"] == "lead"
+    finally:
+        adapter.close()
+
+
+def test_end_soon_waits_for_an_engine_that_does_not_pipeline() -> None:
+    adapter = stdio(engine_command("one_at_a_time"))
+    try:
+        start_game(adapter, "g")
+        adapter.end_soon("g")
+        assert not adapter._later
+        assert start_game(adapter, "g")["phase"] == "lead"
+    finally:
+        adapter.close()

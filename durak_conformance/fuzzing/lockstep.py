@@ -471,7 +471,7 @@ class Lockstep:
             )
             return trial
         try:
-            self.adapter.end(game_id)
+            self.adapter.end_soon(game_id)
             trial.requests += 1
         except Exception:
             pass
