@@ -268,6 +268,8 @@ def _texts(profile: Profile) -> list[str]:
         if param.provenance.citation:
             out.append(param.provenance.citation.point)
         out.extend(filter(None, [param.provenance.reason, *param.provenance.readings]))
+    for entry in profile.sentence_map:  # the second reading names sentences, never quotes
+        out.extend(filter(None, [entry.gist, entry.reason]))
     return out
 
 
