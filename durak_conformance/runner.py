@@ -230,9 +230,10 @@ def check_selection(options: RunOptions) -> None:
         )
 
 
-def pytest_args(options: RunOptions) -> list[str]:
-    """The pytest command line for the run (in process, our ini, our suite only)."""
-    args = [
+def suite_args() -> list[str]:
+    """The start of every pytest command line that plays the suite in process: our suite
+    only, with our ini, and none of the plugins that would change its order or slow it."""
+    return [
         str(SUITE_DIR / "test_features.py"),
         "-c",
         str(SUITE_DIR.parent / "run-pytest.ini"),
@@ -246,9 +247,12 @@ def pytest_args(options: RunOptions) -> list[str]:
         "no:randomly",
         "-p",
         "no:hypothesispytest",  # where installed, its summary imports hypothesis: seconds
-        "--durak-timeout",
-        str(options.timeout),
     ]
+
+
+def pytest_args(options: RunOptions) -> list[str]:
+    """The pytest command line for the run (in process, our ini, our suite only)."""
+    args = [*suite_args(), "--durak-timeout", str(options.timeout)]
     if options.engine:
         args += ["--durak-engine", shlex.join(options.engine)]
     else:

@@ -20,8 +20,7 @@ from typing import Any
 import pytest
 
 from durak_conformance.derivation.target import Target
-
-SUITE = Path(__file__).resolve().parent.parent / "suite"
+from durak_conformance.runner import suite_args
 
 
 class CollectionFailed(Exception):
@@ -75,17 +74,7 @@ def collect(profiles: Sequence[str] = (), ids: Sequence[str] = ()) -> list[Run]:
         out = Path(tmp) / "positions.jsonl"
         out.touch()
         args = [
-            str(SUITE / "test_features.py"),
-            "-c",
-            str(SUITE.parent / "run-pytest.ini"),
-            "--rootdir",
-            str(SUITE),
-            "-q",
-            "--no-header",
-            "-p",
-            "no:cacheprovider",
-            "-p",
-            "no:randomly",
+            *suite_args(),
             "--durak-adapter",
             "reference",
             "--durak-collect-positions",
