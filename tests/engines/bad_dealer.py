@@ -10,6 +10,8 @@ start with neither deck nor position it deals from the seed, with one of these b
 - ``duplicate``: seat 2 is shown holding a copy of one of seat 1's cards;
 - ``foreign``: one card is shown as a card of another deck (a two of clubs);
 - ``trump-not-last``: the face-up trump card is shown on top of the stock;
+- ``declines-take``: no display bug, but in a game started with an odd seed every ``take``
+  is answered ``unsupported`` (a rule the engine lacks, met in the middle of a game);
 - ``none``: no bug (the proxy's own deal).
 
 Only the start reply is wrong for the display bugs: follow mode must stop there, with a
@@ -26,15 +28,34 @@ from _common import answer_lines
 from proxy import Proxy  # this folder is on sys.path: the script is run from it
 
 JSON = dict[str, Any]
-BUGS = ("first-seat", "short-hand", "duplicate", "foreign", "trump-not-last", "none")
+BUGS = (
+    "first-seat",
+    "short-hand",
+    "duplicate",
+    "foreign",
+    "trump-not-last",
+    "declines-take",
+    "none",
+)
 
 
 class BadDealer(Proxy):
     def __init__(self, bug: str) -> None:
         super().__init__(None, ["deal", "legal"], name=f"bad-dealer-{bug}")
         self.bug = bug
+        self.odd_games: set[str] = set()
 
     def handle(self, request: JSON) -> JSON:
+        if self.bug == "declines-take":
+            if request.get("cmd") == "start" and int(request.get("seed") or 0) % 2:
+                self.odd_games.add(str(request.get("game")))
+            action = request.get("action") or {}
+            if request.get("game") in self.odd_games and action.get("type") == "take":
+                return {
+                    "id": request.get("id"),
+                    "ok": False,
+                    "error": {"code": "unsupported", "message": "taking is not built yet"},
+                }
         reply = super().handle(request)
         dealt = (
             request.get("cmd") == "start" and "deck" not in request and "position" not in request
