@@ -1,6 +1,6 @@
 Feature: Prototype build 10 - beating an attacking card
   Covers "Attack and defense": a card falls to a higher one of its suit or to any trump, and a
-  trump only to a higher trump.
+  trump only to a higher trump; and the rank order of "Deck and first attack" (six low, ace high).
 
   Background:
     Given the "prototype-build10" profile
@@ -144,3 +144,35 @@ Feature: Prototype build 10 - beating an attacking card
       """
     And seat 2 beats 7♦ with 9♦
     Then it is rejected because of rule "play.card-in-hand"
+
+  @id:prototype-build10.defence.jack-over-ten @rule:prototype-build10.defence.rank-order @rule:prototype-build10.defence.beat
+  Scenario: A jack outranks a ten of its suit
+    Source: "Deck and first attack" - the picture cards rank above the ten.
+    Given the hands are:
+      | seat | hand              |
+      | 1    | 10♦ 7♠ 8♠ 10♣ J♣ Q♣|
+      | 2    | J♦ 9♠ 10♠ J♠ K♠ 6♣|
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 10♦
+      """
+    And seat 2 beats 10♦ with J♦
+    Then it is accepted
+    And the table is "10♦/J♦"
+
+  @id:prototype-build10.defence.king-under-ace-refused @rule:prototype-build10.defence.rank-order @rule:prototype-build10.defence.beat
+  Scenario: A king does not beat an ace of its suit
+    Source: "Deck and first attack" - the ace is the top rank.
+    Given the hands are:
+      | seat | hand              |
+      | 1    | A♦ 7♠ 8♠ 10♣ J♣ Q♣|
+      | 2    | K♦ 9♠ 10♠ J♠ 9♦ 6♣|
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with A♦
+      """
+    And seat 2 beats A♦ with K♦
+    Then it is rejected because of rule "defence.beat"
+    And seat 2 may take
