@@ -47,6 +47,40 @@ Feature: How to play Durak - passing the attack on
     And seat 3 may defend, take or transfer
     And seat 2 does not hold "7♦"
 
+  @id:howto-durak.transfer.next-player-defends-everything @rule:howto-durak.transfer.target
+  Scenario: A passed attack goes to the next player, who must beat every card on the table
+    Source: "Passing" - the pass moves the attack to the following seat, which answers all the table's cards.
+    Given the hands are:
+      | seat | hand             |
+      | 1    | 7♠ 8♦ 9♣ K♠ A♠   |
+      | 2    | 7♦ 9♠ 10♦ J♣     |
+      | 3    | 8♠ 7♣ Q♠ J♦ A♦   |
+      | 4    | 9♦ 10♠ Q♣ K♦     |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♠
+      seat 2 transfers with 7♦
+      """
+    Then seat 2 attacks seat 3
+    And seat 3 may defend, take or transfer
+    And seat 4 may not defend
+    When they play:
+      """
+      seat 3 beats 7♠ with 8♠
+      """
+    Then the bout is still open
+    And seat 3 may defend, take
+    When they play:
+      """
+      seat 3 beats 7♦ with J♦
+      seat 1 is done
+      seat 2 is done
+      seat 4 is done
+      """
+    Then the bout ends with the cards discarded
+    And seat 3 attacks next
+
   @id:howto-durak.transfer.other-rank-refused @rule:howto-durak.transfer.rank
   Scenario: A card of another rank does not pass the attack
     Source: "Passing" - the passing card has the attacking card's rank.
