@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+from profile_support import profile_error, raw_profile, write_profile
 
 import rulesets
 from durak_conformance.profiles import (
@@ -300,28 +300,10 @@ def test_citations_name_real_sections_and_do_not_copy_sentences(pid: str) -> Non
 # --------------------------------------------------------------------------- broken profiles
 
 
-def _raw(pid: str = "videochess") -> dict[str, Any]:
-    data = yaml.safe_load(rulesets.path(f"{pid}.yaml").read_text("utf-8"))
-    assert isinstance(data, dict)
-    return data
-
-
-def _write(tmp_path: Path, data: Any, name: str = "videochess.yaml") -> Path:
-    file = tmp_path / name
-    file.write_text(yaml.safe_dump(data, sort_keys=False), "utf-8")
-    return file
-
-
-def _error(file: Path) -> str:
-    with pytest.raises(ProfileError) as info:
-        load_profile(file)
-    return str(info.value)
-
-
 def test_malformed_yaml_names_the_line(tmp_path: Path) -> None:
     file = tmp_path / "videochess.yaml"
     file.write_text("id: videochess\ntitle: [unclosed\nsource: {}\n", "utf-8")
-    message = _error(file)
+    message = profile_error(file)
     assert message.startswith("videochess.yaml: line ")
     assert "malformed YAML" in message
 
@@ -329,156 +311,162 @@ def test_malformed_yaml_names_the_line(tmp_path: Path) -> None:
 def test_duplicate_key_names_the_line(tmp_path: Path) -> None:
     file = tmp_path / "videochess.yaml"
     file.write_text("id: videochess\ntitle: a\ntitle: b\n", "utf-8")
-    assert _error(file).startswith("videochess.yaml: line 3, column 1: malformed YAML")
+    assert profile_error(file).startswith("videochess.yaml: line 3, column 1: malformed YAML")
 
 
 def test_unquoted_boolean_key_is_refused(tmp_path: Path) -> None:
     text = rulesets.path("videochess.yaml").read_text("utf-8").replace('"off": {sets', "off: {sets")
     file = tmp_path / "videochess.yaml"
     file.write_text(text, "utf-8")
-    assert "is not a string" in _error(file)
+    assert "is not a string" in profile_error(file)
 
 
 def test_schema_violation_names_the_key_path(tmp_path: Path) -> None:
-    data = _raw()
+    data = raw_profile()
     data["parameters"]["bout_cap"]["value"] = "six"
-    message = _error(_write(tmp_path, data))
+    message = profile_error(write_profile(tmp_path, data))
     assert message.startswith("videochess.yaml: parameters.bout_cap.value: ")
     assert "integer" in message
 
 
 def test_bad_enum_value_lists_the_allowed_values(tmp_path: Path) -> None:
-    data = _raw()
+    data = raw_profile()
     data["parameters"]["deal"]["value"] = "shuffled"
-    message = _error(_write(tmp_path, data))
+    message = profile_error(write_profile(tmp_path, data))
     assert message.startswith("videochess.yaml: parameters.deal.value: expected one of")
     assert '"packets"' in message
 
 
 def test_unknown_parameter_is_named_with_a_suggestion(tmp_path: Path) -> None:
-    data = _raw()
+    data = raw_profile()
     data["parameters"]["bout_kap"] = {"value": 6, "provenance": "assumed", "reason": "typo"}
-    message = _error(_write(tmp_path, data))
+    message = profile_error(write_profile(tmp_path, data))
     assert message.startswith("videochess.yaml: parameters.bout_kap: unknown parameter")
     assert "'bout_cap'" in message
 
 
 def test_unknown_parameter_in_an_option_is_named(tmp_path: Path) -> None:
-    data = _raw()
+    data = raw_profile()
     data["options"]["rules"]["values"]["transfer"]["sets"]["transfers"] = True
-    message = _error(_write(tmp_path, data))
+    message = profile_error(write_profile(tmp_path, data))
     assert "options.rules.values.transfer.sets.transfers: unknown parameter" in message
 
 
 def test_missing_parameter_is_named(tmp_path: Path) -> None:
-    data = _raw()
+    data = raw_profile()
     del data["parameters"]["bout_cap"]
-    assert _error(_write(tmp_path, data)) == "videochess.yaml: parameters: missing 'bout_cap'"
+    assert (
+        profile_error(write_profile(tmp_path, data))
+        == "videochess.yaml: parameters: missing 'bout_cap'"
+    )
 
 
 def test_missing_provenance_is_named(tmp_path: Path) -> None:
-    data = _raw()
+    data = raw_profile()
     del data["parameters"]["bout_cap"]["provenance"]
-    message = _error(_write(tmp_path, data))
+    message = profile_error(write_profile(tmp_path, data))
     assert message == "videochess.yaml: parameters.bout_cap: missing 'provenance'"
 
 
 def test_stated_without_citation(tmp_path: Path) -> None:
-    data = _raw()
+    data = raw_profile()
     del data["parameters"]["bout_cap"]["citation"]
-    message = _error(_write(tmp_path, data))
+    message = profile_error(write_profile(tmp_path, data))
     assert message == "videochess.yaml: parameters.bout_cap: missing 'citation'"
 
 
 def test_stated_clause_without_citation(tmp_path: Path) -> None:
-    data = _raw()
+    data = raw_profile()
     del data["clauses"][0]["citation"]
-    assert _error(_write(tmp_path, data)) == "videochess.yaml: clauses.0: missing 'citation'"
+    assert (
+        profile_error(write_profile(tmp_path, data))
+        == "videochess.yaml: clauses.0: missing 'citation'"
+    )
 
 
 def test_ambiguous_without_readings(tmp_path: Path) -> None:
-    data = _raw()
+    data = raw_profile()
     del data["parameters"]["out_timing"]["readings"]
-    message = _error(_write(tmp_path, data))
+    message = profile_error(write_profile(tmp_path, data))
     assert message == "videochess.yaml: parameters.out_timing: missing 'readings'"
 
 
 def test_assumed_without_reason(tmp_path: Path) -> None:
-    data = _raw()
+    data = raw_profile()
     del data["parameters"]["first_bout_cap"]["reason"]
-    message = _error(_write(tmp_path, data))
+    message = profile_error(write_profile(tmp_path, data))
     assert message == "videochess.yaml: parameters.first_bout_cap: missing 'reason'"
 
 
 def test_stated_without_a_value_is_refused(tmp_path: Path) -> None:
-    data = _raw()
+    data = raw_profile()
     del data["parameters"]["bout_cap"]["value"]
-    message = _error(_write(tmp_path, data))
+    message = profile_error(write_profile(tmp_path, data))
     assert message.startswith("videochess.yaml: parameters.bout_cap: missing 'value' (or 'option')")
 
 
 def test_assumed_value_must_equal_base(tmp_path: Path) -> None:
-    data = _raw()
+    data = raw_profile()
     data["parameters"]["first_bout_cap"]["value"] = 4
-    message = _error(_write(tmp_path, data))
+    message = profile_error(write_profile(tmp_path, data))
     assert message.startswith("videochess.yaml: parameters.first_bout_cap.value: an assumed value")
 
 
 def test_option_governed_parameter_must_be_set_by_every_value(tmp_path: Path) -> None:
-    data = _raw()
+    data = raw_profile()
     del data["options"]["teams"]["values"]["solo"]["sets"]["min_seats"]
-    message = _error(_write(tmp_path, data))
+    message = profile_error(write_profile(tmp_path, data))
     assert message.startswith("videochess.yaml: parameters.min_seats.option: ")
     assert "solo" in message
 
 
 def test_parameter_set_by_an_option_must_say_so(tmp_path: Path) -> None:
-    data = _raw()
+    data = raw_profile()
     data["options"]["cheater"]["values"]["on"]["sets"]["action_seconds"] = 20
-    message = _error(_write(tmp_path, data))
+    message = profile_error(write_profile(tmp_path, data))
     assert message.startswith("videochess.yaml: parameters.action_seconds: set by option 'cheater'")
 
 
 def test_option_default_must_be_a_value(tmp_path: Path) -> None:
-    data = _raw()
+    data = raw_profile()
     data["options"]["cheater"]["default"] = "maybe"
-    message = _error(_write(tmp_path, data))
+    message = profile_error(write_profile(tmp_path, data))
     assert message.startswith("videochess.yaml: options.cheater.default: 'maybe'")
 
 
 def test_missing_engine_clause_is_named(tmp_path: Path) -> None:
-    data = _raw()
+    data = raw_profile()
     data["clauses"] = [c for c in data["clauses"] if c["id"] != "videochess.limits.six"]
     data.pop("sentence_map", None)  # its entries name the clause; that is a second error
-    message = _error(_write(tmp_path, data))
+    message = profile_error(write_profile(tmp_path, data))
     assert message.startswith("videochess.yaml: clauses: missing engine clauses")
     assert "videochess.limits.six" in message
 
 
 def test_duplicate_clause_id(tmp_path: Path) -> None:
-    data = _raw()
+    data = raw_profile()
     data["clauses"].append(dict(data["clauses"][0]))
     n = len(data["clauses"]) - 1
-    message = _error(_write(tmp_path, data))
+    message = profile_error(write_profile(tmp_path, data))
     assert message.startswith(f"videochess.yaml: clauses.{n}.id: duplicate clause id")
 
 
 def test_clause_id_must_carry_the_profile_prefix(tmp_path: Path) -> None:
-    data = _raw()
+    data = raw_profile()
     data["clauses"][0]["id"] = "ggtables.table.seats"
-    message = _error(_write(tmp_path, data))
+    message = profile_error(write_profile(tmp_path, data))
     assert message.startswith("videochess.yaml: clauses.0.id: 'ggtables.table.seats' must start")
 
 
 def test_clause_id_with_unknown_area(tmp_path: Path) -> None:
-    data = _raw()
+    data = raw_profile()
     data["clauses"][0]["id"] = "videochess.lobby.seats"
-    message = _error(_write(tmp_path, data))
+    message = profile_error(write_profile(tmp_path, data))
     assert message.startswith("videochess.yaml: clauses.0.id: 'videochess.lobby.seats' is not well")
 
 
 def test_id_must_match_the_file_name(tmp_path: Path) -> None:
-    message = _error(_write(tmp_path, _raw(), name="other.yaml"))
+    message = profile_error(write_profile(tmp_path, raw_profile(), name="other.yaml"))
     assert message == "other.yaml: id: 'videochess' must match the file name ('other')"
 
 
@@ -493,7 +481,7 @@ def test_base_is_not_a_playable_profile() -> None:
 
 
 def test_unreadable_file(tmp_path: Path) -> None:
-    assert "cannot read the file" in _error(tmp_path / "missing.yaml")
+    assert "cannot read the file" in profile_error(tmp_path / "missing.yaml")
 
 
 def test_unknown_option() -> None:
@@ -515,9 +503,9 @@ def test_bad_option_value() -> None:
 
 
 def test_a_failed_load_leaves_nothing_behind(tmp_path: Path) -> None:
-    data = _raw()
+    data = raw_profile()
     data["parameters"]["bout_cap"]["value"] = 0
-    _error(_write(tmp_path, data))
+    profile_error(write_profile(tmp_path, data))
     assert resolve(load_profile("videochess")).params["bout_cap"] == 6
 
 

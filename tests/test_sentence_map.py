@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 import yaml
+from profile_support import profile_error, raw_profile, write_profile
 
-import rulesets
 from durak_conformance.cli import main
-from durak_conformance.profiles import ProfileError, list_profiles, load_profile
+from durak_conformance.profiles import list_profiles, load_profile
 from durak_conformance.sentence_map import MapEntry, check_map, digest, split_document
 
 SEED_DIR = Path(__file__).resolve().parents[2] / "shared" / "seeds"
@@ -128,17 +128,9 @@ def test_a_sentence_left_out_and_one_too_many_are_named() -> None:
 
 
 def _with_map(tmp_path: Path, entries: list[dict[str, Any]]) -> Path:
-    data = yaml.safe_load(rulesets.path("videochess.yaml").read_text("utf-8"))
+    data = raw_profile("videochess")
     data["sentence_map"] = entries
-    file = tmp_path / "videochess.yaml"
-    file.write_text(yaml.safe_dump(data, sort_keys=False), "utf-8")
-    return file
-
-
-def _error(file: Path) -> str:
-    with pytest.raises(ProfileError) as info:
-        load_profile(file)
-    return str(info.value)
+    return write_profile(tmp_path, data)
 
 
 GOOD = {"n": 1, "digest": "0123456789", "gist": "seats", "maps": ["clause:videochess.table.seats"]}
@@ -164,13 +156,13 @@ def test_a_good_entry_loads(tmp_path: Path) -> None:
 def test_a_broken_entry_is_named(
     tmp_path: Path, change: dict[str, Any], where: str, message: str
 ) -> None:
-    text = _error(_with_map(tmp_path, [{**GOOD, **change}]))
+    text = profile_error(_with_map(tmp_path, [{**GOOD, **change}]))
     assert where in text and message in text, text
 
 
 def test_a_rule_free_sentence_needs_a_reason_but_a_heading_does_not(tmp_path: Path) -> None:
     bare = {"n": 1, "digest": "0123456789", "gist": "hints"}
-    text = _error(_with_map(tmp_path, [{**bare, "not_a_rule": "display"}]))
+    text = profile_error(_with_map(tmp_path, [{**bare, "not_a_rule": "display"}]))
     assert "sentence_map.0" in text and "needs a 'reason'" in text
     heading = load_profile(_with_map(tmp_path, [{**bare, "not_a_rule": "heading"}]))
     assert heading.sentence_map[0].not_a_rule == "heading"
