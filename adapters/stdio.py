@@ -554,6 +554,7 @@ class StdioAdapter(Adapter):
             engine.kill(stderr_wait=0.5)  # the engine's last words are still in the pipe
             stderr = list(engine.stderr)
         self._engine = None
+        self._later.clear()  # replies a new engine will never send
         return self._failure(what, request, got, expected, stderr)
 
     def _exchange(

@@ -6,6 +6,8 @@ nothing but the speed: the same answers, the same failures in the same place, th
 from __future__ import annotations
 
 import dataclasses
+import os
+import signal
 import time
 from collections.abc import Generator, Iterable, Iterator
 
@@ -297,5 +299,24 @@ def test_end_soon_waits_for_an_engine_that_does_not_pipeline() -> None:
         adapter.end_soon("g")
         assert not adapter._later
         assert start_game(adapter, "g")["phase"] == "lead"
+    finally:
+        adapter.close()
+
+
+def test_an_engine_lost_before_the_reply_to_end_soon_is_a_failure_and_then_replaced() -> None:
+    adapter = stdio(serve_command())
+    try:
+        start_game(adapter, "g")
+        engine = adapter._engine
+        assert engine is not None
+        os.kill(engine.popen.pid, signal.SIGSTOP)  # it cannot answer end before it dies
+        adapter.end_soon("g")
+        assert len(adapter._later) == 1
+        engine.popen.kill()
+        engine.popen.wait(10)
+        with pytest.raises(EngineFailure):
+            start_game(adapter, "h")  # the reply to end never comes: this exchange fails
+        assert not adapter._later
+        assert start_game(adapter, "h")["phase"] == "lead"  # a fresh engine, in step
     finally:
         adapter.close()
