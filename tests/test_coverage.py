@@ -55,10 +55,15 @@ def test_a_value_whose_scenarios_are_gone_is_a_hole() -> None:
 def test_a_reading_is_played_only_by_scenarios_of_that_reading() -> None:
     cells = {(c.profile, c.value, c.area): c for c in coverage.cells()}
     starter = cells[("videochess", "first_to_draw=starter", "drawing")]
-    assert starter.scenarios == ("videochess.drawing.after-transfer-starter-first",)
+    assert starter.scenarios == (
+        "videochess.drawing.after-transfer-starter-first",
+        "videochess.drawing.pairs-after-transfer-starter-first",
+    )
     taken = cells[("videochess", "first_to_draw=attacker", "drawing")]
     assert "videochess.drawing.after-transfer-transferrer-first" in taken.scenarios
+    assert "videochess.drawing.pairs-after-transfer-transferrer-first" in taken.scenarios
     assert "videochess.drawing.after-transfer-starter-first" not in taken.scenarios
+    assert "videochess.drawing.pairs-after-transfer-starter-first" not in taken.scenarios
 
 
 @pytest.mark.parametrize(

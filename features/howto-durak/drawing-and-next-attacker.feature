@@ -131,3 +131,72 @@ Feature: How to play Durak - drawing from the stock and who attacks next
     And seat 2 holds "9♥" among others
     And seat 4 holds "6♥" among others
     And the stock holds 0 cards
+
+  @id:howto-durak.drawing.deck-52-five-seats-stock-runs-out @rule:howto-durak.drawing.order @rule:howto-durak.deal.trump
+  Scenario: With the 52-card deck at five seats the throwers draw clockwise and the stock runs dry on the defender
+    Source: "Drawing cards" - opener, then the rest going clockwise, defender last; "The cards" - twos only in the full deck.
+    Given the option "deck" is "52"
+    And the trump card is 2♥
+    And the stock, top first, is "A♣ K♦ Q♠ 2♥"
+    And the hands are:
+      | seat | hand                 |
+      | 1    | 2♠ 8♠ 9♠ 10♠ J♠ K♠   |
+      | 2    | 4♠ 4♦ 4♣ 9♦ 10♦ J♦   |
+      | 3    | 2♦ 5♠ 6♠ 7♠ 3♦ 5♦    |
+      | 4    | 3♣ 5♣ 6♣ 7♣ 8♣ 9♣    |
+      | 5    | 2♣ 6♦ 7♦ 8♦ 10♣ J♣   |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 2♠
+      seat 3 throws in 2♦
+      seat 5 throws in 2♣
+      seat 2 beats 2♠ with 4♠
+      seat 2 beats 2♦ with 4♦
+      seat 2 beats 2♣ with 4♣
+      seat 1 is done
+      seat 3 is done
+      seat 4 is done
+      """
+    And seat 5 is done
+    Then it is accepted
+    And the bout ends with the cards discarded
+    And seat 1 holds exactly "8♠ 9♠ 10♠ J♠ K♠ A♣"
+    And seat 3 holds exactly "5♠ 6♠ 7♠ 3♦ 5♦ K♦"
+    And seat 4 holds exactly "3♣ 5♣ 6♣ 7♣ 8♣ 9♣"
+    And seat 5 holds exactly "6♦ 7♦ 8♦ 10♣ J♣ Q♠"
+    And seat 2 holds exactly "9♦ 10♦ J♦ 2♥"
+    And the stock holds 0 cards
+    And seat 2 attacks next
+
+  @id:howto-durak.drawing.pairs-after-pass-clockwise-defender-last @rule:howto-durak.drawing.order @rule:howto-durak.throw-in.who
+  Scenario: In pairs after a pass the opener draws first, the passer and its partner follow clockwise, the defender last
+    Source: "Drawing cards" with "Playing in pairs" - the order is unchanged by teams: opener, clockwise round, defender at the end.
+    Given the options are "teams=pairs, mode=passing"
+    And the stock, top first, is "8♥ 9♥ 10♥ 6♥"
+    And the hands are:
+      | seat | hand                     |
+      | 1    | 7♣ A♠ K♠ Q♠ J♠ 10♠       |
+      | 2    | 7♦ A♣ K♣ Q♣ J♣ 10♣       |
+      | 3    | 9♠ 9♣ 9♦ 10♦ J♦ Q♦ 6♣ 8♣ |
+      | 4    | 6♠ 8♠ 8♦ K♦ 7♠ A♦        |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♣
+      seat 2 transfers with 7♦
+      seat 4 throws in 7♠
+      seat 3 beats 7♣ with 9♣
+      seat 3 beats 7♦ with 9♦
+      seat 3 beats 7♠ with 9♠
+      seat 2 is done
+      """
+    And seat 4 is done
+    Then it is accepted
+    And the bout ends with the cards discarded
+    And seat 1 holds exactly "A♠ K♠ Q♠ J♠ 10♠ 8♥"
+    And seat 2 holds exactly "A♣ K♣ Q♣ J♣ 10♣ 9♥"
+    And seat 4 holds exactly "6♠ 8♠ 8♦ K♦ A♦ 10♥"
+    And seat 3 holds exactly "10♦ J♦ Q♦ 6♣ 8♣ 6♥"
+    And the stock holds 0 cards
+    And seat 3 attacks next

@@ -306,3 +306,106 @@ Feature: How to play Durak - throwing in, Done and the end of a defended bout
     Then it is accepted
     And the bout ends with the cards discarded
     And seat 2 attacks next
+
+  @id:howto-durak.throw-in.deck-24-neighbours-four-seats @rule:howto-durak.throw-in.who
+  Scenario: With the 24-card deck at its full four seats Neighbours keeps the opposite seat out
+    Source: "Throwing in" - Neighbours; "The cards" - the short deck (nines up) seats four at most, so one seat faces the defender.
+    Given the options are "deck=24, throw_in=neighbours"
+    And the trump card is 9♥
+    And the hands are:
+      | seat | hand          |
+      | 1    | 9♠ J♣ K♠      |
+      | 2    | 10♠ 10♣ Q♦ A♣ |
+      | 3    | 9♦ Q♠ K♣      |
+      | 4    | 10♦ 9♣        |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 9♠
+      seat 2 beats 9♠ with 10♠
+      """
+    And seat 4 throws in 10♦
+    Then it is rejected because of rule "throw-in.who"
+    And seat 4 may not throw in
+    When seat 3 throws in 9♦
+    Then it is accepted
+    And the table is "9♠/10♠ 9♦"
+
+  @id:howto-durak.throw-in.deck-24-all-four-seats @rule:howto-durak.throw-in.who
+  Scenario: With the 24-card deck and All the opposite seat throws in but the defender does not
+    Source: "Throwing in" - All: every seat but the defender's, here at a four-seat table of the short deck.
+    Given the options are "deck=24, throw_in=all"
+    And the trump card is 9♥
+    And the hands are:
+      | seat | hand          |
+      | 1    | 9♠ J♣ K♠      |
+      | 2    | 10♠ 10♣ Q♦ A♣ |
+      | 3    | 9♦ Q♠ K♣      |
+      | 4    | 10♦ 9♣        |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 9♠
+      seat 2 beats 9♠ with 10♠
+      """
+    And seat 2 throws in 10♣
+    Then it is rejected because of rule "throw-in.who"
+    When seat 4 throws in 10♦
+    Then it is accepted
+    And the table is "9♠/10♠ 10♦"
+
+  @id:howto-durak.throw-in.deck-52-all-six-seats-low-ranks @rule:howto-durak.throw-in.who @rule:howto-durak.throw-in.rank
+  Scenario: With the 52-card deck at six seats a far seat throws in a four, a five is refused
+    Source: "Throwing in" - All and matching ranks; "The cards" - only the full deck has twos to fives, and it seats six.
+    Given the options are "deck=52, throw_in=all"
+    And the trump card is A♥
+    And the hands are:
+      | seat | hand      |
+      | 1    | 2♠ 3♣     |
+      | 2    | 4♠ 2♣ 7♦  |
+      | 3    | 2♦ K♦ 6♠  |
+      | 4    | 9♠ 4♣     |
+      | 5    | 4♦ Q♣     |
+      | 6    | 5♦ 2♥     |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 2♠
+      seat 2 beats 2♠ with 4♠
+      """
+    And seat 2 throws in 2♣
+    Then it is rejected because of rule "throw-in.who"
+    When seat 6 throws in 5♦
+    Then it is rejected because of rule "throw-in.rank"
+    When seat 5 throws in 4♦
+    Then it is accepted
+    And the table is "2♠/4♠ 4♦"
+
+  @id:howto-durak.throw-in.deck-52-neighbours-six-seats @rule:howto-durak.throw-in.who
+  Scenario: With the 52-card deck at six seats Neighbours refuses the three seats away from the defender
+    Source: "Throwing in" - Neighbours: just the seats either side of the defender; the full deck seats six.
+    Given the options are "deck=52, throw_in=neighbours"
+    And the trump card is A♥
+    And the hands are:
+      | seat | hand      |
+      | 1    | 2♠ 3♣     |
+      | 2    | 4♠ 2♣ 7♦  |
+      | 3    | 2♦ K♦ 6♠  |
+      | 4    | 9♠ 4♣     |
+      | 5    | 4♦ Q♣     |
+      | 6    | 5♦ 2♥     |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 2♠
+      seat 2 beats 2♠ with 4♠
+      """
+    And seat 5 throws in 4♦
+    Then it is rejected because of rule "throw-in.who"
+    When seat 4 throws in 4♣
+    Then it is rejected because of rule "throw-in.who"
+    When seat 6 throws in 2♥
+    Then it is rejected because of rule "throw-in.who"
+    When seat 3 throws in 2♦
+    Then it is accepted
+    And the table is "2♠/4♠ 2♦"

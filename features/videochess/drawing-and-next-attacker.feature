@@ -198,3 +198,67 @@ Feature: VideoChess - drawing up and the next bout
     And seat 2 holds "9♥" among others
     And seat 4 holds "6♥" among others
     And the stock holds 0 cards
+
+  @id:videochess.drawing.pairs-after-transfer-transferrer-first @rule:videochess.drawing.order @rule:videochess.throw-in.who @ambiguous @reading:first_to_draw=attacker
+  Scenario: In pairs after a transfer the one who transferred draws first, then clockwise past the partner, the defender last
+    Source: drawing paragraph with the pairs paragraphs - the attacker (here the one who transferred, profile reading) first, clockwise, defender at the end.
+    Given the options are "rules=transfer, teams=pairs"
+    And the stock, top first, is "8♥ 9♥ 10♥ 6♥"
+    And the hands are:
+      | seat | hand                     |
+      | 1    | 7♣ A♠ K♠ Q♠ J♠ 10♠       |
+      | 2    | 7♦ A♣ K♣ Q♣ J♣ 10♣       |
+      | 3    | 9♠ 9♣ 9♦ 10♦ J♦ Q♦ 6♣ 8♣ |
+      | 4    | 6♠ 8♠ 8♦ K♦ 7♠ A♦        |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♣
+      seat 2 transfers with 7♦
+      seat 4 throws in 7♠
+      seat 3 beats 7♣ with 9♣
+      seat 3 beats 7♦ with 9♦
+      seat 3 beats 7♠ with 9♠
+      seat 2 is done
+      """
+    And seat 4 is done
+    Then it is accepted
+    And the bout ends with the cards discarded
+    And seat 2 holds exactly "A♣ K♣ Q♣ J♣ 10♣ 8♥"
+    And seat 4 holds exactly "6♠ 8♠ 8♦ K♦ A♦ 9♥"
+    And seat 1 holds exactly "A♠ K♠ Q♠ J♠ 10♠ 10♥"
+    And seat 3 holds exactly "10♦ J♦ Q♦ 6♣ 8♣ 6♥"
+    And the stock holds 0 cards
+    And seat 3 attacks next
+
+  @id:videochess.drawing.pairs-after-transfer-starter-first @rule:videochess.drawing.order @rule:videochess.throw-in.who @ambiguous @reading:first_to_draw=starter
+  Scenario: Read the other way, in pairs after a transfer the player who started draws first, then clockwise, the defender last
+    Source: drawing paragraph with the pairs paragraphs - the attacker read as the bout's starter (the other reading), clockwise, defender at the end.
+    Given the options are "rules=transfer, teams=pairs"
+    And the stock, top first, is "8♥ 9♥ 10♥ 6♥"
+    And the hands are:
+      | seat | hand                     |
+      | 1    | 7♣ A♠ K♠ Q♠ J♠ 10♠       |
+      | 2    | 7♦ A♣ K♣ Q♣ J♣ 10♣       |
+      | 3    | 9♠ 9♣ 9♦ 10♦ J♦ Q♦ 6♣ 8♣ |
+      | 4    | 6♠ 8♠ 8♦ K♦ 7♠ A♦        |
+    And seat 1 attacks first
+    When they play:
+      """
+      seat 1 attacks with 7♣
+      seat 2 transfers with 7♦
+      seat 4 throws in 7♠
+      seat 3 beats 7♣ with 9♣
+      seat 3 beats 7♦ with 9♦
+      seat 3 beats 7♠ with 9♠
+      seat 2 is done
+      """
+    And seat 4 is done
+    Then it is accepted
+    And the bout ends with the cards discarded
+    And seat 1 holds exactly "A♠ K♠ Q♠ J♠ 10♠ 8♥"
+    And seat 2 holds exactly "A♣ K♣ Q♣ J♣ 10♣ 9♥"
+    And seat 4 holds exactly "6♠ 8♠ 8♦ K♦ A♦ 10♥"
+    And seat 3 holds exactly "10♦ J♦ Q♦ 6♣ 8♣ 6♥"
+    And the stock holds 0 cards
+    And seat 3 attacks next
