@@ -49,6 +49,7 @@ PARAMETER_AREAS: Mapping[str, tuple[str, ...]] = {
     "first_to_draw": ("drawing",),
     "out_timing": ("end",),
     "round_restart": ("throw-in",),
+    "departure_next_attacker": ("departures",),
     "accept_when": ("accept",),
     "options_chosen_by": ("table",),
 }

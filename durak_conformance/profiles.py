@@ -84,6 +84,7 @@ ENGINE_PARAMETERS: tuple[str, ...] = (
     "leaving_loses",
     "leave_blocked_with_cards",
     "departure_ends_game",
+    "departure_next_attacker",
     "disconnect_grace_seconds",
     "disconnect_pauses_clock",
     "cheater_mode",

@@ -9,7 +9,8 @@ Depending on the rules a departure
 - or, with two or more players left (``departure_ends_game: false``), removes the player's
   hand and the unfinished bout from play (to the discard pile), refills hands in the usual
   order (starter first, defender last) and goes on with a new bout, opened by the same
-  starter if still playing, else by the next player clockwise.  The player's result is
+  starter if still playing, else by the next player clockwise (``departure_next_attacker:
+  bout_starter``), or as after a bout beaten off (``usual``).  The player's result is
   forfeited; when fewer than two players are left the game ends there.
 A player already out of the game keeps their result whatever they do.
 """
@@ -73,6 +74,7 @@ def _end_by_forfeit(game: Game, departed: set[int]) -> None:
 
 
 def _remove_and_continue(game: Game, seat: int) -> None:
+    played = bool(game.table)  # a bout under way, not one still waiting for its first card
     removed = list(game.hands[seat])
     for p in game.table:
         removed.append(p.attack)
@@ -83,6 +85,10 @@ def _remove_and_continue(game: Game, seat: int) -> None:
     game.hands[seat] = []
     game._clear_table()
     game.out[seat] = True  # no longer plays; not in out_log, so not among those who got out
-    starter = game.starter
-    # The removed bout is played afresh: its starter opens again (the next player if gone).
+    # bout_starter: the removed bout is played afresh, its starter opening again (the next
+    # player if gone); usual: as after a bout beaten off (next_attacker: the defender, or
+    # the next seat still playing).  A bout with no card played yet has nothing to follow:
+    # its starter keeps the lead under either reading.
+    usual = game.rules.departure_next_attacker == "usual" and played
+    starter = None if usual else game.starter
     game.after_bout(game.defender, taken=False, next_attacker=starter)

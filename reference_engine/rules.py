@@ -28,6 +28,7 @@ ThrowInOrder = Literal["free", "starter_first", "rounds"]
 ThrowInTiming = Literal["any_time", "after_defence"]
 RoundRestart = Literal["principal_attacker", "after_adder"]
 FirstToDraw = Literal["starter", "attacker"]
+DepartureNextAttacker = Literal["bout_starter", "usual"]
 AcceptWhen = Literal["attack_ended", "all_beaten"]
 DefenderLimit = Literal["hand_at_start", "unbeaten_in_hand"]
 TransferRank = Literal["table_rank", "every_attack_card"]
@@ -148,6 +149,11 @@ class Rules:
     """Nobody holding cards may leave a table where other people play."""
     departure_ends_game: bool = True
     """A departure ends the game; False: with two or more players left, play goes on."""
+    departure_next_attacker: DepartureNextAttacker = "bout_starter"
+    """Play going on after a departure: the removed bout is opened again by its starter
+    (the next seat still playing if the starter left), or ``usual``: the next bout is opened
+    as after a bout beaten off (by the defender, or the next seat still playing); before the
+    bout's first card its starter keeps the lead either way."""
     disconnect_grace_seconds: int | None = None
     """A disconnected player not back within this many seconds has left; None: no limit."""
     disconnect_pauses_clock: bool = False

@@ -8,9 +8,9 @@ Feature: GGTables - resigning and not coming back
     And the trump card is 6♥
     And seat 1 attacks first
 
-  @id:ggtables.departures.resign-mid-bout @rule:ggtables.departures.continue @rule:ggtables.departures.forfeit
+  @id:ggtables.departures.resign-mid-bout @rule:ggtables.departures.continue @rule:ggtables.departures.forfeit @ambiguous @reading:departure_next_attacker=bout_starter
   Scenario: A thrower resigns mid-bout: the bout and the hand leave play and the starter attacks again
-    Source: "Finishing, settings and departures" - hand and unfinished bout removed, hands refill, play continues.
+    Source: "Finishing, settings and departures" - hand and unfinished bout removed, hands refill, play continues (profile reading: the removed bout's starter opens again).
     Given the options are "players=3"
     And the stock, top first, is "K♥ A♥ Q♥ 6♥"
     And the hands are:
@@ -35,9 +35,9 @@ Feature: GGTables - resigning and not coming back
     And seat 1 attacks next
     And seat 1 attacks seat 2
 
-  @id:ggtables.departures.defender-resigns @rule:ggtables.departures.continue
+  @id:ggtables.departures.defender-resigns @rule:ggtables.departures.continue @ambiguous @reading:departure_next_attacker=bout_starter
   Scenario: When the defender resigns the starter attacks the next player still in the game
-    Source: "Finishing, settings and departures" - play continues with the players left.
+    Source: "Finishing, settings and departures" - play continues with the players left (profile reading: the removed bout's starter opens again).
     Given the options are "players=3"
     And the stock, top first, is "K♥ A♥ Q♥ 6♥"
     And the hands are:
@@ -51,6 +51,65 @@ Feature: GGTables - resigning and not coming back
     And seat 2 has left the game
     And seat 1 attacks seat 3
     And seat 1 holds 6 cards
+
+  @id:ggtables.departures.resign-mid-bout-usual-next-attacker @rule:ggtables.departures.continue @rule:ggtables.departures.forfeit @ambiguous @reading:departure_next_attacker=usual
+  Scenario: A thrower resigns mid-bout: under the other reading the defender opens next, as after a bout beaten off
+    Source: "Finishing, settings and departures" - hand and unfinished bout removed, hands refill, play continues (the other reading: the usual next-attacker rule follows).
+    Given the options are "players=3"
+    And the stock, top first, is "K♥ A♥ Q♥ 6♥"
+    And the hands are:
+      | seat | hand                 |
+      | 1    | 9♠ 7♦ 8♣ 9♣ J♣ Q♠    |
+      | 2    | 9♦ 10♦ J♦ Q♣ K♣ A♣   |
+      | 3    | 7♣ 10♠ J♠ 7♠ 8♠ K♠   |
+    When they play:
+      """
+      seat 1 attacks with 7♦
+      seat 2 beats 7♦ with 9♦
+      """
+    And seat 3 resigns
+    Then it is accepted
+    And seat 3 has left the game
+    And the table is empty
+    And the discard pile includes "7♦ 9♦ 7♣ 10♠ J♠ 7♠ 8♠ K♠"
+    And seat 1 holds 6 cards
+    And seat 2 holds 6 cards
+    And the stock holds 2 cards
+    And the game is not over
+    And seat 2 attacks next
+    And seat 2 attacks seat 1
+
+  @id:ggtables.departures.defender-resigns-usual-next-attacker @rule:ggtables.departures.continue @ambiguous @reading:departure_next_attacker=usual
+  Scenario: When the defender resigns, under the other reading the next player after the defender opens
+    Source: "Finishing, settings and departures" - play continues with the players left (the other reading: the usual next-attacker rule follows).
+    Given the options are "players=3"
+    And the stock, top first, is "K♥ A♥ Q♥ 6♥"
+    And the hands are:
+      | seat | hand                 |
+      | 1    | 9♠ 7♦ 8♣ 9♣ J♣ Q♠    |
+      | 2    | 9♦ 10♦ J♦ Q♣ K♣ A♣   |
+      | 3    | 7♣ 10♠ J♠ 7♠ 8♠ K♠   |
+    When seat 1 attacks with 7♦
+    And seat 2 resigns
+    Then it is accepted
+    And seat 2 has left the game
+    And seat 3 attacks seat 1
+    And seat 1 holds 6 cards
+
+  @id:ggtables.departures.resign-before-the-first-card-either-reading @rule:ggtables.departures.continue
+  Scenario: A player who resigns before the bout's first card leaves its starter the lead, under either reading
+    Source: "Finishing, settings and departures" - play continues with the players left; with no card played there is no bout to follow.
+    Given the options are "players=3"
+    And the stock, top first, is "K♥ A♥ Q♥ 6♥"
+    And the hands are:
+      | seat | hand                 |
+      | 1    | 9♠ 7♦ 8♣ 9♣ J♣ Q♠    |
+      | 2    | 9♦ 10♦ J♦ Q♣ K♣ A♣   |
+      | 3    | 7♣ 10♠ J♠ 7♠ 8♠ K♠   |
+    When seat 3 resigns
+    Then it is accepted
+    And seat 3 has left the game
+    And seat 1 attacks seat 2
 
   @id:ggtables.departures.resign-last-opponent @rule:ggtables.departures.forfeit
   Scenario: When too few players are left, a resignation ends the game as a loss for the resigner
