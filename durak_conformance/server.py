@@ -44,7 +44,6 @@ from durak_conformance.protocol import (
 
 log = logging.getLogger(__name__)
 
-
 _PER_GAME = frozenset({"act", "clock", "next_game"})
 """Requests that make a game's history longer (counted against the per-game cap)."""
 
@@ -181,7 +180,7 @@ class Server:
             if not line:
                 log.info("end of input")
                 with contextlib.suppress(BrokenPipeError):
-                    stdout.write(out)  # the replies to the last requests before the end
+                    _write_all(stdout, out)  # the replies to the last requests before the end
                 return 0
             if len(line) > self.max_line and not line.endswith(b"\n"):
                 skipped = len(line) + self._skip_to_newline(stdin)
@@ -203,7 +202,7 @@ class Server:
             out += encode(reply)
             try:
                 if bye or len(out) >= _READ_SIZE or not stdin.has_line():
-                    stdout.write(out)
+                    _write_all(stdout, out)
                     stdout.flush()
                     out.clear()
             except BrokenPipeError:
@@ -220,6 +219,16 @@ class Server:
             skipped += len(chunk)
             if not chunk or chunk.endswith(b"\n"):
                 return skipped
+
+
+def _write_all(stdout: BinaryIO, data: bytearray) -> None:
+    """Write all of ``data``: an unbuffered stdout (PYTHONUNBUFFERED) may take part of it."""
+    view = memoryview(data)
+    while view:
+        written = stdout.write(view)
+        if written is None:  # a non-blocking stream that took nothing: try again
+            continue
+        view = view[written:]
 
 
 class _LineReader:
