@@ -263,8 +263,9 @@ class Adapter(abc.ABC):
         """Answer ``calls`` on ``game`` in order, as :meth:`act` and :meth:`legal` would.
 
         The harness knows every request of a batch in advance (the fuzzer plays the reference
-        engine first), so an adapter may send them all before reading any answer: the stdio
-        adapter does, which saves a round trip per request.  The answers come one by one;
+        engine first), so an adapter may send them ahead of the answers: the stdio adapter
+        streams them a handful at a time as they are planned, which saves a round trip per
+        request.  The answers come one by one;
         :class:`EngineFailure` or :class:`UnsupportedByEngine` is raised in the place of the
         call that failed.  Closing the generator early skips the rest of the batch.  This
         default asks one call at a time, and takes the next call from ``calls`` only when the
