@@ -542,10 +542,10 @@ class Lockstep:
         found = self._compare(side, rules_view(side.state), state, -1)
         if found is not None:
             return found
-        # The reference engine alone decides every action, so the whole game is planned on
-        # it first and the engine under test gets every request in one batch (see
-        # Adapter.pipeline: over stdio that saves a round trip per request).  The answers are
-        # then judged in order; the first divergence ends the trial as if the game had been
+        # The reference engine alone decides every action, so the game is planned on it
+        # alone and the engine under test gets its requests as one batch, sent ahead of the
+        # answers (see Adapter.pipeline: over stdio that saves a round trip per request).  The
+        # answers are judged in order; the first divergence ends the trial as if the game had been
         # played request by request, and whatever the engine answered after it is ignored.
         # A redeal is the engine's own shuffle: the plan stops after one, and once the engine
         # has answered, the reference follows its new deal and the rest is planned anew.
@@ -560,7 +560,8 @@ class Lockstep:
                 planned: collections.deque[_Planned] = planned,
             ) -> Iterator[Call]:
                 # Planned as the adapter asks: an in-process adapter takes one call at a time,
-                # so the two engines still alternate; the stdio adapter takes them all at once.
+                # so the two engines still alternate; the stdio adapter takes a handful at a
+                # time and writes each while the next is planned.
                 for item in self._plan(
                     side, trial, chooser, rng, check_legal_always, record, max_steps, first, resume
                 ):
