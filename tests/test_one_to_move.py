@@ -225,10 +225,7 @@ def test_the_reference_behind_a_one_player_to_move_proxy_passes_every_scenario_i
     assert statuses <= {"pass", "skip"}, [(r.id, r.message) for r in records if r.status != "pass"]
     skipped = [r for r in records if r.status == "skip"]
     passed = [r for r in records if r.status == "pass"]
-    # A floor, not a target: most scenarios have one seat to act at a time; those where
-    # several may act at once (throwing in from far seats, pairs) are skipped, each with the
-    # reason checked below.
-    assert len(passed) > 0.8 * len(records), (len(passed), len(records))
+    assert len(passed) > 0.85 * len(records), (len(passed), len(records))
     assert skipped, "some scenarios need simultaneous play"
     for record in skipped:
         assert record.message.startswith("one player to move: features/"), record.message

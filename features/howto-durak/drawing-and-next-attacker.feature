@@ -149,10 +149,14 @@ Feature: How to play Durak - drawing from the stock and who attacks next
     When they play:
       """
       seat 1 attacks with 2♠
-      seat 3 throws in 2♦
-      seat 5 throws in 2♣
       seat 2 beats 2♠ with 4♠
+      seat 1 is done
+      seat 3 throws in 2♦
       seat 2 beats 2♦ with 4♦
+      seat 1 is done
+      seat 3 is done
+      seat 4 is done
+      seat 5 throws in 2♣
       seat 2 beats 2♣ with 4♣
       seat 1 is done
       seat 3 is done
@@ -185,9 +189,10 @@ Feature: How to play Durak - drawing from the stock and who attacks next
       """
       seat 1 attacks with 7♣
       seat 2 transfers with 7♦
-      seat 4 throws in 7♠
       seat 3 beats 7♣ with 9♣
       seat 3 beats 7♦ with 9♦
+      seat 2 is done
+      seat 4 throws in 7♠
       seat 3 beats 7♠ with 9♠
       seat 2 is done
       """

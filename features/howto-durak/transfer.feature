@@ -74,9 +74,9 @@ Feature: How to play Durak - passing the attack on
     When they play:
       """
       seat 3 beats 7♦ with J♦
-      seat 1 is done
       seat 2 is done
       seat 4 is done
+      seat 1 is done
       """
     Then the bout ends with the cards discarded
     And seat 3 attacks next

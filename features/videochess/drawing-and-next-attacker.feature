@@ -215,9 +215,10 @@ Feature: VideoChess - drawing up and the next bout
       """
       seat 1 attacks with 7♣
       seat 2 transfers with 7♦
-      seat 4 throws in 7♠
       seat 3 beats 7♣ with 9♣
       seat 3 beats 7♦ with 9♦
+      seat 2 is done
+      seat 4 throws in 7♠
       seat 3 beats 7♠ with 9♠
       seat 2 is done
       """
@@ -247,9 +248,10 @@ Feature: VideoChess - drawing up and the next bout
       """
       seat 1 attacks with 7♣
       seat 2 transfers with 7♦
-      seat 4 throws in 7♠
       seat 3 beats 7♣ with 9♣
       seat 3 beats 7♦ with 9♦
+      seat 2 is done
+      seat 4 throws in 7♠
       seat 3 beats 7♠ with 9♠
       seat 2 is done
       """
