@@ -223,26 +223,30 @@ class _Engine:
         self.lines.append(_EOF)
 
     def _feed(self, data: bytes) -> None:
-        start = 0
-        while True:
-            newline = data.find(b"\n", start)
-            piece = data[start:] if newline < 0 else data[start:newline]
+        pieces = data.split(b"\n")
+        rest = pieces.pop()  # after the last newline: the start of a line still to come
+        for piece in pieces:  # whole lines (only the first can end one begun earlier)
             if self.discarding:
-                self.discarding += len(piece)
-            else:
-                self.partial += piece
-                if len(self.partial) > self.max_line:  # drop it, counting what it held
-                    self.discarding = len(self.partial)
-                    self.partial.clear()
-            if newline < 0:
-                return
-            if self.discarding:
-                self.lines.append(_Oversized(self.discarding))
+                self.lines.append(_Oversized(self.discarding + len(piece)))
                 self.discarding = 0
-            else:
-                self.lines.append(bytes(self.partial))
+            elif self.partial:
+                self.partial += piece
+                size = len(self.partial)
+                self.lines.append(_Oversized(size) if size > self.max_line else bytes(self.partial))
                 self.partial.clear()
-            start = newline + 1
+            elif len(piece) > self.max_line:
+                self.lines.append(_Oversized(len(piece)))
+            else:
+                self.lines.append(piece)
+        if not rest:
+            return
+        if self.discarding:
+            self.discarding += len(rest)
+            return
+        self.partial += rest
+        if len(self.partial) > self.max_line:  # drop it, counting what it held
+            self.discarding = len(self.partial)
+            self.partial.clear()
 
     def _read_err(self) -> None:
         try:
@@ -603,13 +607,13 @@ class StdioAdapter(Adapter):
         self, message: Mapping[str, Any], raw: bytes | None = None
     ) -> tuple[JSON, Mapping[str, Any] | bytes, bytes]:
         """The request with its id, what failure messages show of it, and the line to send."""
-        request: JSON = dict(message)
         if raw is None:
-            if "id" not in request:
-                request = {"id": self._next_id, **request}
+            # (One copy: the id first, as before, when the message has none.)
+            request: JSON = dict(message) if "id" in message else {"id": self._next_id, **message}
             self._next_id += 1
             data = _line(request)
         else:
+            request = dict(message)
             data = raw
         return request, (request if raw is None else raw), data
 

@@ -228,9 +228,14 @@ def validate_response(cmd: str, message: object) -> None:
 
     Raises :class:`SchemaViolation` naming the JSON path and what is wrong.
     """
-    if cmd not in COMMANDS:
+    names = _RESPONSE_NAMES.get(cmd)
+    if names is None:
         raise ValueError(f"{cmd!r} is not a protocol command")
-    _check(f"{cmd}.response", f"{cmd} reply", message)
+    _check(*names, message)
+
+
+# Every reply is checked: its schema's name and what messages call it, built once.
+_RESPONSE_NAMES: Final = {cmd: (f"{cmd}.response", f"{cmd} reply") for cmd in COMMANDS}
 
 
 def response_problem(cmd: str, message: Mapping[str, Any]) -> str | None:

@@ -5,6 +5,7 @@ skipping the shape check (the schemas ask for more)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import subprocess
@@ -71,6 +72,10 @@ def test_decoding_with_the_fast_path_gives_what_the_checked_path_gives(value: ob
         "[1,]",
         '{"a":1,"a":2}',
         "\ufeff{}",
+        "[" * 32 + "]" * 32,
+        "[" * 33 + "]" * 33,
+        "[" + ",".join(["{}"] * 40) + "]",
+        '["[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[", [[]]]',
     ],
 )
 def test_what_the_fast_path_refuses_or_bends_goes_the_checked_way(text: str) -> None:
@@ -78,6 +83,37 @@ def test_what_the_fast_path_refuses_or_bends_goes_the_checked_way(text: str) -> 
     assert _outcome(text, fast=True) == _outcome(text, fast=False)
     line = text.encode("utf-8", "surrogatepass")
     assert _outcome(line, fast=True) == _outcome(line, fast=False)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.binary(max_size=60)
+    | st.text(alphabet="0123456789.eE -x", max_size=60).map(str.encode)
+    | st.integers().map(lambda n: str(n).encode())
+)
+def test_the_number_scan_on_bytes_finds_what_the_expression_finds(data: bytes) -> None:
+    # The bytes scan is a translation and two substring searches; the expression on text
+    # says what it must find: a digit before one of ".eE", or a run of 19 digits.
+    expression = limits._NOT_FOR_ORJSON
+    assert limits._not_for_orjson_bytes(data) == bool(expression.search(data.decode("latin-1")))
+
+
+@pytest.mark.parametrize(
+    ("data", "found"),
+    [
+        (b'{"a":1}', False),
+        (b'{"a":1.5}', True),
+        (b'{"a":2e3}', True),
+        (b'{"a":2E3}', True),
+        (b'{"phase":"lead","seat":10}', False),
+        (b'{"clause":"howto.play.turn","n":3}', False),
+        (b"[" + b"9" * 18 + b"]", False),
+        (b"[" + b"9" * 19 + b"]", True),
+        (b'["7e"]', True),  # inside a string: only the slow path, never a wrong value
+    ],
+)
+def test_the_number_scan_on_bytes(data: bytes, found: bool) -> None:
+    assert limits._not_for_orjson_bytes(data) is found
 
 
 def test_bytes_that_are_not_utf8_get_the_checked_message() -> None:
@@ -150,3 +186,41 @@ def test_the_server_answers_a_batch_in_order_and_a_lone_request_at_once() -> Non
     finally:
         engine.kill()
         engine.wait()
+
+
+def _fed(chunks: list[bytes], max_line: int) -> list[object]:
+    """What the stdio adapter's reader makes of stdout arriving in ``chunks``."""
+    import collections
+
+    from adapters.stdio import _Engine, _Oversized
+
+    reader = object.__new__(_Engine)  # the line splitting alone, with no process behind it
+    reader.lines = collections.deque()
+    reader.partial = bytearray()
+    reader.discarding = 0
+    reader.max_line = max_line
+    for chunk in chunks:
+        reader._feed(chunk)
+    return [("over", item.size) if isinstance(item, _Oversized) else item for item in reader.lines]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from([b"a", b"bc", b"\n", b"0123456789", b'{"x":1}']), max_size=40),
+    st.lists(st.integers(min_value=1, max_value=12), min_size=1, max_size=8),
+    st.integers(min_value=1, max_value=12),
+)
+def test_stdout_is_cut_into_the_same_lines_however_it_arrives(
+    parts: list[bytes], cuts: list[int], max_line: int
+) -> None:
+    stream = b"".join(parts)
+    *whole, _ = stream.split(b"\n")  # what follows the last newline is not a line yet
+    expected = [line if len(line) <= max_line else ("over", len(line)) for line in whole]
+    chunks, at = [], 0
+    for size in itertools.cycle(cuts):
+        if at >= len(stream):
+            break
+        chunks.append(stream[at : at + size])
+        at += size
+    assert _fed(chunks, max_line) == expected
+    assert _fed([stream], max_line) == expected
