@@ -138,8 +138,27 @@ class Call:
     action: Mapping[str, Any] | None = None
 
 
-Answer = ActResult | list[JSON]
-"""The answer to a :class:`Call`: an :class:`ActResult`, or the list of legal actions."""
+@dataclass(frozen=True)
+class StartCall:
+    """The start of the game, as the first request of a :meth:`Adapter.pipeline` batch.
+
+    ``arguments`` are the keyword arguments of :meth:`Adapter.start` (``game`` is the
+    batch's); the answer is a :class:`Started`.  A batch that begins with its start saves a
+    round trip per game: the engine deals while the caller plans the first moves."""
+
+    arguments: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Started:
+    """The answer to a :class:`StartCall`: the state the game starts in."""
+
+    state: JSON
+
+
+Answer = ActResult | list[JSON] | Started
+"""The answer to a :class:`Call` (an :class:`ActResult`, or the list of legal actions) or
+to a :class:`StartCall` (a :class:`Started`)."""
 
 
 class EngineFailure(Exception):
@@ -259,8 +278,11 @@ class Adapter(abc.ABC):
         This default is :meth:`end`."""
         self.end(game)
 
-    def pipeline(self, game: str, calls: Iterable[Call]) -> Generator[Answer, None, None]:
-        """Answer ``calls`` on ``game`` in order, as :meth:`act` and :meth:`legal` would.
+    def pipeline(
+        self, game: str, calls: Iterable[Call | StartCall]
+    ) -> Generator[Answer, None, None]:
+        """Answer ``calls`` on ``game`` in order, as :meth:`act`, :meth:`legal` and (for a
+        :class:`StartCall`, only ever the first) :meth:`start` would.
 
         The harness knows every request of a batch in advance (the fuzzer plays the reference
         engine first), so an adapter may send them ahead of the answers: the stdio adapter
@@ -271,8 +293,12 @@ class Adapter(abc.ABC):
         default asks one call at a time, and takes the next call from ``calls`` only when the
         next answer is wanted (so a lazy ``calls`` keeps the two sides in step).
         """
-        for call in calls:
-            if call.action is None:
+        for index, call in enumerate(calls):
+            if isinstance(call, StartCall):
+                if index:
+                    raise ValueError("a batch's start can only be its first request")
+                yield Started(self.start(game, **call.arguments))
+            elif call.action is None:
                 yield self.legal(game, call.seat)
             else:
                 yield self.act(game, call.seat, call.action)

@@ -50,6 +50,8 @@ from adapters.base import (
     EngineFailure,
     EngineStartFailure,
     Implementation,
+    StartCall,
+    Started,
     StartRefused,
     UnsupportedByEngine,
     hello_problem,
@@ -859,6 +861,37 @@ class StdioAdapter(Adapter):
         position: Mapping[str, Any] | None = None,
         lobby: Mapping[str, Any] | None = None,
     ) -> JSON:
+        message = self._start_message(
+            game,
+            profile=profile,
+            options=options,
+            rules=rules,
+            seats=seats,
+            seed=seed,
+            deck=deck,
+            position=position,
+            lobby=lobby,
+        )
+        reply = self._ok(message)
+        self._games[game] = self._generation
+        state: JSON = reply["state"]
+        return state
+
+    def _start_message(
+        self,
+        game: str,
+        *,
+        profile: str,
+        options: Mapping[str, Any],
+        rules: Mapping[str, Any],
+        seats: Sequence[Mapping[str, Any]],
+        seed: int = 0,
+        deck: Sequence[str] | None = None,
+        position: Mapping[str, Any] | None = None,
+        lobby: Mapping[str, Any] | None = None,
+    ) -> JSON:
+        """The ``start`` request, once the engine is known to take it (else
+        UnsupportedByEngine); the game is forgotten until the engine has started it."""
         impl = self.hello()
         if profile not in impl.profiles:
             raise UnsupportedByEngine(f"engine does not implement profile {profile}")
@@ -880,10 +913,7 @@ class StdioAdapter(Adapter):
             self._require("table")
             message["lobby"] = dict(lobby)
         self._games.pop(game, None)
-        reply = self._ok(message)
-        self._games[game] = self._generation
-        state: JSON = reply["state"]
-        return state
+        return message
 
     def act(self, game: str, seat: int, action: Mapping[str, Any]) -> ActResult:
         message = {"cmd": "act", "game": game, "seat": seat, "action": dict(action)}
@@ -902,7 +932,9 @@ class StdioAdapter(Adapter):
         actions: list[JSON] = self._ok({"cmd": "legal", "game": game, "seat": seat})["actions"]
         return actions
 
-    def pipeline(self, game: str, calls: Iterable[Call]) -> Generator[Answer, None, None]:
+    def pipeline(
+        self, game: str, calls: Iterable[Call | StartCall]
+    ) -> Generator[Answer, None, None]:
         """Stream the batch's requests to an engine that claims capability ``pipeline``,
         reading the answers in order as they come; any other engine is asked one call at a
         time, as :meth:`Adapter.pipeline` does.
@@ -915,8 +947,9 @@ class StdioAdapter(Adapter):
         wake-up of each process) per request.  The engine's stdout is drained meanwhile, so a
         long batch cannot fill the pipe and block.  Closed early, the generator still reads
         (and drops) the answers on their way, so the engine is ready for the next request;
-        after a failure the engine is discarded instead.  An engine that dies part way is
-        blamed on the first request it did not answer, whatever was written after it.
+        after a failure the engine is discarded instead, but not after a start it refused
+        (its other answers are read and dropped).  An engine that dies part way is blamed on
+        the first request it did not answer, whatever was written after it.
         """
         if "pipeline" not in self.hello().capabilities:  # one request at a time, as usual
             yield from super().pipeline(game, calls)
@@ -932,18 +965,11 @@ class StdioAdapter(Adapter):
                     if not chunk:
                         more = False
                     else:
-                        messages: list[JSON] = [
-                            {"cmd": "legal", "game": game, "seat": call.seat}
-                            if call.action is None
-                            else {
-                                "cmd": "act",
-                                "game": game,
-                                "seat": call.seat,
-                                "action": dict(call.action),
-                            }
-                            for call in chunk
+                        messages = [
+                            self._batch_message(game, call, first and not index)
+                            for index, call in enumerate(chunk)
                         ]
-                        if any(call.action is None for call in chunk):
+                        if any(message["cmd"] == "legal" for message in messages):
                             self._require("legal")
                         if first:
                             self._call_check(messages[0])
@@ -971,12 +997,21 @@ class StdioAdapter(Adapter):
                     try:
                         reply = self._receive(request, shown)
                         sent.popleft()
-                        if message["cmd"] == "act":
+                        cmd = message["cmd"]
+                        if cmd == "act":
                             answer: Answer = self._act_result(message, reply)
-                        elif reply.get("ok") is True:
+                        elif reply.get("ok") is not True:
+                            raise self._refused(cmd, message, reply)
+                        elif cmd == "legal":
                             answer = reply["actions"]
                         else:
-                            raise self._refused("legal", message, reply)
+                            self._games[game] = self._generation
+                            answer = Started(reply["state"])
+                    except (StartRefused, UnsupportedByEngine):
+                        # A start refused is a reply like any other: the engine is well, and
+                        # the answers to the rest of the batch are read and dropped.
+                        failed = failed or message["cmd"] != "start"
+                        raise
                     except BaseException:
                         failed = True
                         raise
@@ -996,6 +1031,16 @@ class StdioAdapter(Adapter):
                             break  # the engine is discarded already
             elif failed and self._engine is not None and broken is not None:
                 self._discard()
+
+    def _batch_message(self, game: str, call: Call | StartCall, first: bool) -> JSON:
+        """The request for one call of a batch (a start only as the batch's first)."""
+        if isinstance(call, StartCall):
+            if not first:
+                raise ValueError("a batch's start can only be its first request")
+            return self._start_message(game, **call.arguments)
+        if call.action is None:
+            return {"cmd": "legal", "game": game, "seat": call.seat}
+        return {"cmd": "act", "game": game, "seat": call.seat, "action": dict(call.action)}
 
     def _stream(self, data: bytes, shown: Mapping[str, Any] | bytes) -> EngineFailure | None:
         """Write request lines part way through a batch: the failure if the engine takes no

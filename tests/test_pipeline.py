@@ -12,9 +12,28 @@ import time
 from collections.abc import Generator, Iterable, Iterator
 
 import pytest
-from protocol_support import engine_command, serve_command, start_game, stdio
+from protocol_support import (
+    engine_command,
+    rules_for,
+    seats,
+    serve_command,
+    shuffled_deck,
+    start_game,
+    stdio,
+)
 
-from adapters.base import ActResult, Adapter, Answer, Call, EngineFailure, Implementation
+from adapters.base import (
+    ActResult,
+    Adapter,
+    Answer,
+    Call,
+    EngineFailure,
+    Implementation,
+    StartCall,
+    Started,
+    StartRefused,
+    UnsupportedByEngine,
+)
 from adapters.mutants import MutantAdapter, get
 from adapters.reference import ReferenceAdapter
 from adapters.stdio import StdioAdapter
@@ -209,7 +228,9 @@ class _Eager(StdioAdapter):
 class _LostBeforeTheBatch(ReferenceAdapter):
     """Its batches fail before taking a single call (an engine that died and cannot restart)."""
 
-    def pipeline(self, game: str, calls: Iterable[Call]) -> Generator[Answer, None, None]:
+    def pipeline(
+        self, game: str, calls: Iterable[Call | StartCall]
+    ) -> Generator[Answer, None, None]:
         raise EngineFailure("the engine could not be restarted")
         yield  # a generator, like every pipeline
 
@@ -318,5 +339,137 @@ def test_an_engine_lost_before_the_reply_to_end_soon_is_a_failure_and_then_repla
             start_game(adapter, "h")  # the reply to end never comes: this exchange fails
         assert not adapter._later
         assert start_game(adapter, "h")["phase"] == "lead"  # a fresh engine, in step
+    finally:
+        adapter.close()
+
+
+# ---------------------------------------------------------------------- a batch's start
+
+
+def _start_arguments(seed: int = 7, **changes: object) -> dict[str, object]:
+    chosen, rules = rules_for("durak-challenge")
+    arguments: dict[str, object] = {
+        "profile": "durak-challenge",
+        "options": chosen,
+        "rules": rules,
+        "seats": seats(2),
+        "seed": seed,
+        "deck": shuffled_deck(int(rules.get("deck_size", 36)), seed),
+    }
+    arguments.update(changes)
+    return arguments
+
+
+@pytest.mark.parametrize("how", ["in process", "over stdio", "one at a time"])
+def test_a_batch_may_begin_with_its_start(how: str) -> None:
+    calls = _calls("g", steps=8)
+    reference = ReferenceAdapter()
+    expected_state = start_game(reference, "g")
+    expected = [_view(a) for a in _single(reference, "g", calls)]
+    adapter: Adapter = (
+        ReferenceAdapter()
+        if how == "in process"
+        else stdio(serve_command() if how == "over stdio" else engine_command("one_at_a_time"))
+    )
+    try:
+        batch: list[Call | StartCall] = [StartCall(_start_arguments()), *calls]
+        answers = list(adapter.pipeline("g", batch))
+        assert isinstance(answers[0], Started) and answers[0].state == expected_state
+        assert [_view(a) for a in answers[1:]] == expected
+        assert adapter.state("g") == reference.state("g")  # the game is the adapter's now
+    finally:
+        adapter.close()
+
+
+@pytest.mark.parametrize("how", ["in process", "over stdio"])
+def test_a_start_anywhere_but_first_in_a_batch_is_refused(how: str) -> None:
+    adapter: Adapter = ReferenceAdapter() if how == "in process" else stdio(serve_command())
+    try:
+        start_game(adapter, "g")
+        before = adapter.state("g")
+        calls: list[Call | StartCall] = [Call(1), StartCall(_start_arguments(seed=8))]
+        with pytest.raises(ValueError, match="first request"):
+            list(adapter.pipeline("g", calls))
+        assert adapter.state("g") == before
+    finally:
+        adapter.close()
+
+
+def test_a_start_refused_in_a_batch_keeps_the_engine_and_drops_the_rest() -> None:
+    """The engine refuses the start (a deck with a card twice): the refusal is raised in the
+    start's place, the moves sent behind it are answered (unknown game) and dropped, and the
+    same engine process takes the next request."""
+    adapter = stdio(serve_command())
+    try:
+        start_game(adapter, "other")
+        engine = adapter._engine
+        assert engine is not None
+        deck = shuffled_deck(36, 7)
+        deck[1] = deck[0]
+        calls: list[Call | StartCall] = [StartCall(_start_arguments(deck=deck)), *_calls("g", 4)]
+        with pytest.raises(StartRefused):
+            list(adapter.pipeline("g", calls))
+        assert adapter._engine is engine and not engine.lines
+        assert adapter.state("other")["phase"] == "lead"
+        with pytest.raises(EngineFailure, match="unknown_game"):
+            adapter.state("g")
+    finally:
+        adapter.close()
+
+
+def test_a_start_the_engine_cannot_take_is_unsupported_before_anything_is_sent() -> None:
+    adapter = stdio(serve_command())
+    try:
+        start_game(adapter, "other")
+        calls: list[Call | StartCall] = [StartCall(_start_arguments(profile="none")), Call(1)]
+        with pytest.raises(UnsupportedByEngine, match="does not implement profile"):
+            list(adapter.pipeline("g", calls))
+        assert adapter.state("other")["phase"] == "lead"
+    finally:
+        adapter.close()
+
+
+def test_the_lockstep_judges_a_start_sent_ahead_like_one_it_waited_for() -> None:
+    """The fuzzer sends a stacked deck's start ahead of the first moves: the same trial,
+    transcript first line included, as when the start is awaited (an in-process adapter
+    answers one call at a time)."""
+    table = make_table("durak-challenge", {}, 2)
+    settings = Settings()
+    lockstep = Lockstep(ReferenceAdapter(), table, legal_rate=settings.legal_rate)
+    adapter = stdio(serve_command())
+    try:
+        over_stdio = Lockstep(adapter, table, legal_rate=settings.legal_rate)
+        for seed in range(3):
+            here = play_seed(lockstep, seed, settings, record=True)
+            there = play_seed(over_stdio, seed, settings, record=True)
+            assert there.divergence is None and here.divergence is None
+            assert there.actions == here.actions and there.requests == here.requests
+            first = there.transcript[0]
+            assert first["request"]["cmd"] == "start" and "deck" in first["request"]
+            assert first["reply"]["state"] == here.transcript[0]["reply"]["state"]
+            assert first["reference"] == here.transcript[0]["reference"]
+    finally:
+        adapter.close()
+
+
+def test_a_start_refused_in_a_batch_is_a_start_divergence_with_its_transcript(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("BROKEN_TRIGGER", "fuzz-")
+    table = make_table("durak-challenge", {}, 2)
+    engine = engine_command("refuses_starts")
+    adapter = stdio(engine)
+    try:
+        lockstep = Lockstep(adapter, table)
+        trial = play_seed(lockstep, 0, Settings(), record=True)
+        assert trial.divergence is not None and trial.divergence.kind == "start"
+        assert trial.divergence.step == -1
+        assert "refused a start the rules allow" in trial.divergence.message
+        assert trial.actions == [] and trial.requests == 1  # the end, sent as ever
+        (entry,) = trial.transcript
+        assert entry["request"]["cmd"] == "start" and "error" in entry["reply"]
+        assert entry["reference"]["state"]["phase"] == "lead"
+        # The engine is well: it starts the next game it is asked to.
+        assert start_game(adapter, "fine")["phase"] == "lead"
     finally:
         adapter.close()

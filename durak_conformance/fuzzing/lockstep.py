@@ -29,6 +29,8 @@ from adapters.base import (
     Answer,
     Call,
     EngineFailure,
+    StartCall,
+    Started,
     StartRefused,
     UnsupportedByEngine,
 )
@@ -501,49 +503,44 @@ class Lockstep:
             kwargs["position"] = dict(trial.start.position)
         elif not trial.start.deal:
             kwargs["deck"] = list(trial.start.deck or ())
-        seed = trial.start.seed
-        request: JSON = {
-            "cmd": "start",
-            "game": game_id,
+        arguments: JSON = {
             "profile": table.profile,
-            "options": dict(table.options),
-            "rules": dict(table.rules),
+            "options": table.options,
+            "rules": table.rules,
             "seats": seats,
-            "seed": seed,
+            "seed": trial.start.seed,
             **kwargs,
         }
-        expected: JSON = {"state": ref.state} if ref is not None else {"follows": "the deal"}
-        try:
-            state = self.adapter.start(
-                game_id,
-                profile=table.profile,
-                options=table.options,
-                rules=table.rules,
-                seats=seats,
-                seed=seed,
-                **kwargs,
-            )
-        except EngineFailure as exc:
-            self._log(trial, record, request, {"error": str(exc)}, expected)
-            what = (
-                "refused a start the rules allow"
-                if isinstance(exc, StartRefused)
-                else ("failed on a start the rules allow")
-            )
-            return Divergence(-1, "start", (), f"the engine {what}: {exc}")
-        trial.requests += 1
+        request: JSON = {  # as the transcript shows it
+            "cmd": "start",
+            "game": game_id,
+            **arguments,
+            "options": dict(table.options),
+            "rules": dict(table.rules),
+        }
+        start_call: StartCall | None = None
         if ref is None:
+            # The engine deals: the reference follows its deal, so nothing can be planned
+            # before the engine has answered the start.
+            try:
+                state = self.adapter.start(game_id, **arguments)
+            except EngineFailure as exc:
+                return self._start_failed(trial, record, request, {"follows": "the deal"}, exc)
+            trial.requests += 1
             followed = self._follow(trial, state)
             if isinstance(followed, Divergence):
-                self._log(trial, record, request, {"state": state}, expected)
+                self._log(trial, record, request, {"state": state}, {"follows": "the deal"})
                 return followed
             ref = followed
-            expected = {"state": ref.state}
-        self._log(trial, record, request, {"state": state}, expected)
+            self._log(trial, record, request, {"state": state}, {"state": ref.state})
+            found = self._compare(ref, rules_view(ref.state), state, -1)
+            if found is not None:
+                return found
+        else:
+            # A stacked deck or a position: the start is the first request of the first
+            # batch, so the engine deals while the first moves are planned.
+            start_call = StartCall(arguments)
         side: ReferenceSide = ref
-        found = self._compare(side, rules_view(side.state), state, -1)
-        if found is not None:
-            return found
         # The reference engine alone decides every action, so the game is planned on it
         # alone and the engine under test gets its requests as one batch, sent ahead of the
         # answers (see Adapter.pipeline: over stdio that saves a round trip per request).  The
@@ -560,10 +557,14 @@ class Lockstep:
                 first: int = first,
                 resume: list[int] = resume,
                 planned: collections.deque[_Planned] = planned,
-            ) -> Iterator[Call]:
+                start: StartCall | None = start_call,
+            ) -> Iterator[Call | StartCall]:
                 # Planned as the adapter asks: an in-process adapter takes one call at a time,
                 # so the two engines still alternate; the stdio adapter takes a handful at a
                 # time and writes each while the next is planned.
+                if start is not None:
+                    planned.append(_Planned(-1, start, expected_state=side.state))
+                    yield start
                 for item in self._plan(
                     side, trial, chooser, rng, check_legal_always, record, max_steps, first, resume
                 ):
@@ -577,12 +578,24 @@ class Lockstep:
             else:
                 answers = self.adapter.pipeline(game_id, calls())
             try:
-                found = self._judge(trial, game_id, planned, answers, record, side)
+                found = self._judge(trial, game_id, planned, answers, record, side, request)
             finally:
                 answers.close()  # after a divergence the rest of the batch is not needed
             if found is not None or not resume:
                 return found
-            first = resume[0]
+            first, start_call = resume[0], None
+
+    def _start_failed(
+        self, trial: Trial, record: bool, request: JSON, expected: JSON, exc: EngineFailure
+    ) -> Divergence:
+        """The divergence of an engine that refused, or failed on, a start the rules allow."""
+        self._log(trial, record, request, {"error": str(exc)}, expected)
+        what = (
+            "refused a start the rules allow"
+            if isinstance(exc, StartRefused)
+            else "failed on a start the rules allow"
+        )
+        return Divergence(-1, "start", (), f"the engine {what}: {exc}")
 
     def _compare(
         self, ref: ReferenceSide, expected_view: JSON, state: JSON, step: int
@@ -689,30 +702,50 @@ class Lockstep:
         answers: Iterator[Answer],
         record: bool,
         ref: ReferenceSide,
+        start_request: JSON,
     ) -> Divergence | None:
-        """Compare the engine's answers with the plan, in order, up to the first divergence."""
+        """Compare the engine's answers with the plan, in order, up to the first divergence
+        (``start_request`` is the start as the transcript shows it, when the batch begins
+        with the start)."""
         legal_fields: list[tuple[str, Any, Any]] = []  # of the acting seats of one step
         while True:
             try:
                 answer = next(answers)
             except StopIteration:
                 break
-            except (EngineFailure, UnsupportedByEngine):
+            except EngineFailure as exc:
+                if planned and isinstance(planned[0].call, StartCall):
+                    expected = {"state": planned[0].expected_state}
+                    failed = self._start_failed(trial, record, start_request, expected, exc)
+                    return self._stop(trial, planned[0], failed)
                 if planned:  # else the batch failed before taking any call: nothing was tried
+                    self._stop(trial, planned[0], None)
+                raise
+            except UnsupportedByEngine:
+                if planned:
                     self._stop(trial, planned[0], None)
                 raise
             # Judged items are dropped at once: keeping a game's states alive until its end
             # made the in-process lockstep measurably slower (more for the GC to scan).
             item = planned.popleft()
             trial.requests += 1
-            if item.call.action is None:
+            call = item.call
+            if isinstance(call, StartCall):
+                assert isinstance(answer, Started) and item.expected_state is not None
+                expected_start = {"state": item.expected_state}
+                self._log(trial, record, start_request, {"state": answer.state}, expected_start)
+                differs = self._compare(ref, rules_view(item.expected_state), answer.state, -1)
+                if differs is not None:
+                    return self._stop(trial, item, differs)
+                continue
+            if call.action is None:
                 assert isinstance(answer, list)
                 want = {canonical(a) for a in item.expected_legal}
                 have = {canonical(a) for a in answer}
                 if want != have:
                     legal_fields.append(
                         (
-                            f"legal.{item.call.seat}",
+                            f"legal.{call.seat}",
                             sorted(want - have, key=str),
                             sorted(have - want, key=str),
                         )
@@ -810,8 +843,9 @@ class Lockstep:
         ref: ReferenceSide,
     ) -> Divergence | None:
         """Compare the engine's answer to one action with the reference engine's."""
-        step, action, ref_error = item.step, item.call.action, item.ref_error
-        assert action is not None
+        call = item.call
+        assert isinstance(call, Call) and call.action is not None
+        step, action, ref_error = item.step, call.action, item.ref_error
         if record:
             reply: JSON = (
                 {"ok": True, "state": result.state, "events": list(result.events)}
@@ -823,7 +857,7 @@ class Lockstep:
                 if ref_error is None
                 else {"ok": False, "clause": ref_error}
             )
-            request = {"cmd": "act", "game": game_id, "seat": item.call.seat, "action": action}
+            request = {"cmd": "act", "game": game_id, "seat": call.seat, "action": action}
             self._log(trial, record, request, reply, expected)
         if result.ok != (ref_error is None):
             if ref_error is not None:
@@ -881,7 +915,7 @@ class _Planned:
     def __init__(
         self,
         step: int,
-        call: Call,
+        call: Call | StartCall,
         *,
         ref_error: str | None = None,
         expected_state: JSON | None = None,
