@@ -1,25 +1,29 @@
 """How fast the fuzzer plays over stdio, against the reference side alone, in the same run.
 
-Run ``python benchmarks/fuzz_speed.py`` (``--games N``, ``--rounds R``, ``--profile P``,
-``--extras``).  Each round plays the same seeded full two-seat games of the fuzzer's random
-policy, one after the other:
+Run ``python benchmarks/fuzz_speed.py`` (``--games N``, ``--rounds R``, ``--slices S``,
+``--profile P``, ``--extras``).  Each round plays the same seeded full two-seat games of the
+fuzzer's random policy three ways:
 
 * the reference side alone (the in-process reference engine choosing and playing, no engine
   under test): the floor of any lockstep run;
 * lockstep against ``durak-conformance serve`` over stdio, reply schema checks on (what
   ``fuzz`` does by default), then off.
 
-It prints the median games per second of the rounds and the ratio of stdio to the reference
-side (the issue's target: at least 50 %), and the CPU time per game of this process and of
+A round's games are cut into ``--slices`` slices, and the three ways take turns slice by
+slice (each engine started once a round, before its clock runs), so that a change in the
+machine's speed within a round -- frequent on a shared virtual machine -- falls on all three
+alike rather than on whichever ran then.  The ratio of a round is its stdio rate over its
+reference side's rate; the script prints the median of each rate and of each ratio over the
+rounds (the issue's target: at least 50 %), and the CPU time per game of this process and of
 the engine's (read from ``/proc``, Linux), which say what the rate would be with a core free
-for each: on a shared, loaded machine the wall-clock rate of two processes suffers more than
-that of one.  ``--extras`` adds the in-process lockstep, legal lists at every step and the
-bare round trip of a ``state`` request, once each.
+for each.  ``--extras`` adds the in-process lockstep, legal lists at every step and the bare
+round trip of a ``state`` request, once each.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import random
 import statistics
@@ -36,24 +40,49 @@ from durak_conformance.protocol import response_problem
 
 @dataclass
 class Measure:
-    seconds: float
-    harness_cpu: float
-    engine_cpu: float | None = None
+    seconds: float = 0.0
+    harness_cpu: float = 0.0
+    engine_cpu: float | None = 0.0
     requests: int = 0
 
+    def add(self, other: Measure) -> None:
+        self.seconds += other.seconds
+        self.harness_cpu += other.harness_cpu
+        self.engine_cpu = (
+            self.engine_cpu + other.engine_cpu
+            if self.engine_cpu is not None and other.engine_cpu is not None
+            else None
+        )
+        self.requests += other.requests
 
-def reference_alone(table: Table, games: int, settings: Settings) -> Measure:
-    """The reference side alone: choosing and playing, no engine under test."""
+
+def reference_alone(table: Table, seeds: range, settings: Settings) -> Measure:
+    """The reference side alone: choosing and playing, no engine under test.
+
+    These are the games :func:`play_seed` plays against an engine that claims ``legal`` (as
+    ``serve`` does): the same start, the same choices, and the same sample of steps at which
+    the reference engine's legal lists are taken for comparison (drawn from the same random
+    numbers, which is why the sample must be drawn here too)."""
     began, cpu = time.perf_counter(), time.process_time()
-    for seed in range(games):
+    for seed in seeds:
         rng = random.Random(seed)
-        ref = ReferenceSide(table, random_start(table, rng, settings.bot_rate))
+        start = random_start(table, rng, settings.bot_rate, settings.no_trump_rate)
+        ref = ReferenceSide(table, start)
         chooser = random_chooser(rng, settings.illegal_rate, int(table.rules["deck_size"]))
-        step = 0
-        while (action := chooser(ref, step)) is not None:
-            ref.act(action)
-            step += 1
-    return Measure(time.perf_counter() - began, time.process_time() - cpu)
+
+        def sample_legal(ref: ReferenceSide = ref, rng: random.Random = rng) -> None:
+            if not ref.finished and rng.random() < settings.legal_rate:
+                for seat in ref.movers():
+                    ref.legal(seat)
+
+        sample_legal()
+        for step in range(settings.max_steps):
+            action = chooser(ref, step)
+            if action is None:
+                break
+            if ref.act(action) is None:
+                sample_legal()
+    return Measure(time.perf_counter() - began, time.process_time() - cpu, None)
 
 
 def _cpu_of(pid: int) -> float | None:
@@ -66,33 +95,58 @@ def _cpu_of(pid: int) -> float | None:
         return None
 
 
-def over_stdio(
-    table: Table, games: int, settings: Settings, checker: Callable[..., str | None] | None
-) -> Measure:
-    """Lockstep against ``serve`` over stdio (the engine started before the clock runs)."""
-    adapter = StdioAdapter(reference_stdio_command(), checker=checker)
-    try:
-        lockstep = Lockstep(adapter, table, legal_rate=settings.legal_rate)
-        play_seed(lockstep, 0, settings)  # warm: the engine is running and has played once
-        engine = adapter._engine  # the benchmark reads the engine process's CPU time
-        pid = engine.popen.pid if engine is not None else None
-        engine_before = _cpu_of(pid) if pid else None
+class OverStdio:
+    """Lockstep against one ``serve`` process over stdio, slice after slice."""
+
+    def __init__(
+        self, table: Table, settings: Settings, checker: Callable[..., str | None] | None
+    ) -> None:
+        self.settings = settings
+        self.adapter = StdioAdapter(reference_stdio_command(), checker=checker)
+        self.lockstep = Lockstep(self.adapter, table, legal_rate=settings.legal_rate)
+        play_seed(self.lockstep, 0, settings)  # warm: the engine is running and has played once
+        engine = self.adapter._engine  # the benchmark reads the engine process's CPU time
+        self.pid = engine.popen.pid if engine is not None else None
+
+    def play(self, seeds: range) -> Measure:
+        engine_before = _cpu_of(self.pid) if self.pid else None
         requests = 0
         began, cpu = time.perf_counter(), time.process_time()
-        for seed in range(games):
-            trial = play_seed(lockstep, seed, settings)
+        for seed in seeds:
+            trial = play_seed(self.lockstep, seed, self.settings)
             assert trial.divergence is None, trial.divergence
             requests += trial.requests
         seconds, harness = time.perf_counter() - began, time.process_time() - cpu
-        engine_after = _cpu_of(pid) if pid else None
+        engine_after = _cpu_of(self.pid) if self.pid else None
+        used = (
+            engine_after - engine_before
+            if engine_after is not None and engine_before is not None
+            else None
+        )
+        return Measure(seconds, harness, used, requests)
+
+    def close(self) -> None:
+        self.adapter.close()
+
+
+def one_round(table: Table, games: int, slices: int, settings: Settings) -> dict[str, Measure]:
+    """The three ways over the same ``games`` seeds, taking turns slice by slice."""
+    totals = {"alone": Measure(engine_cpu=None), "schema": Measure(), "no-schema": Measure()}
+    runs = {
+        "schema": OverStdio(table, settings, response_problem),
+        "no-schema": OverStdio(table, settings, None),
+    }
+    try:
+        bounds = [games * i // slices for i in range(slices + 1)]
+        for low, high in itertools.pairwise(bounds):
+            seeds = range(low, high)
+            totals["alone"].add(reference_alone(table, seeds, settings))
+            for name, run in runs.items():
+                totals[name].add(run.play(seeds))
     finally:
-        adapter.close()
-    used = (
-        engine_after - engine_before
-        if engine_after is not None and engine_before is not None
-        else None
-    )
-    return Measure(seconds, harness, used, requests)
+        for run in runs.values():
+            run.close()
+    return totals
 
 
 def in_process(table: Table, games: int, settings: Settings) -> Measure:
@@ -125,53 +179,57 @@ def round_trip(table: Table, count: int) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--slices", type=int, default=5, help="turns a round is cut into")
     parser.add_argument("--profile", default="durak-challenge")
     parser.add_argument("--extras", action="store_true", help="the other figures, once each")
     args = parser.parse_args(argv)
     table = make_table(args.profile, {}, 2)
     settings = Settings()
     games = args.games
-    runs: dict[str, list[Measure]] = {"alone": [], "schema": [], "no-schema": []}
-    for _ in range(args.rounds):
-        runs["alone"].append(reference_alone(table, games, settings))
-        runs["schema"].append(over_stdio(table, games, settings, response_problem))
-        runs["no-schema"].append(over_stdio(table, games, settings, None))
+    slices = max(1, min(args.slices, games))
+    rounds = [one_round(table, games, slices, settings) for _ in range(args.rounds)]
 
     def rate(name: str) -> float:
-        return float(statistics.median([games / m.seconds for m in runs[name]]))
+        return float(statistics.median([games / r[name].seconds for r in rounds]))
+
+    def ratio(name: str) -> float:
+        return float(statistics.median([r["alone"].seconds / r[name].seconds for r in rounds]))
 
     def per_game(values: list[float | None]) -> str:
         known = [v for v in values if v is not None]
         return f"{statistics.median(known) / games * 1000:6.2f} ms" if known else "     ?"
 
-    alone = rate("alone")
     print(
-        f"{args.profile}, 2 seats, {games} games a run, median of {args.rounds} rounds "
-        f"(load average {os.getloadavg()[0]:.1f})"
+        f"{args.profile}, 2 seats, {games} games a round in {slices} slices, medians of "
+        f"{args.rounds} rounds (load average {os.getloadavg()[0]:.1f})"
     )
     print(f"  {'':40} {'games/s':>8} {'ratio':>6}  {'CPU/game: harness':>17}  {'engine':>9}")
     print(
-        f"  {'reference side alone':40} {alone:8.1f} {'':>6}  "
-        f"{per_game([m.harness_cpu for m in runs['alone']]):>17}"
+        f"  {'reference side alone':40} {rate('alone'):8.1f} {'':>6}  "
+        f"{per_game([r['alone'].harness_cpu for r in rounds]):>17}"
     )
     for name, label in (
         ("schema", "lockstep over stdio, schema checks"),
         ("no-schema", "lockstep over stdio, no schema checks"),
     ):
-        got = rate(name)
         print(
-            f"  {label:40} {got:8.1f} {got / alone:6.0%}  "
-            f"{per_game([m.harness_cpu for m in runs[name]]):>17}  "
-            f"{per_game([m.engine_cpu for m in runs[name]]):>9}"
+            f"  {label:40} {rate(name):8.1f} {ratio(name):6.0%}  "
+            f"{per_game([r[name].harness_cpu for r in rounds]):>17}  "
+            f"{per_game([r[name].engine_cpu for r in rounds]):>9}"
         )
-    requests = runs["schema"][0].requests / games
+    ratios = ", ".join(f"{r['alone'].seconds / r['schema'].seconds:.0%}" for r in rounds)
+    print(f"  (schema checks, ratio by round: {ratios})")
+    requests = rounds[0]["schema"].requests / games
     print(f"  ({requests:.0f} requests per game over stdio)")
     if args.extras:
         measure = in_process(table, games, settings)
         print(f"  lockstep, in-process reference adapter   {games / measure.seconds:8.1f}")
-        every = Settings(legal_rate=1.0)
-        measure = over_stdio(table, games, every, None)
+        every = OverStdio(table, Settings(legal_rate=1.0), None)
+        try:
+            measure = every.play(range(games))
+        finally:
+            every.close()
         print(
             f"  stdio, legal lists at every step          {games / measure.seconds:8.1f} "
             f"({measure.requests / games:.0f} requests per game)"
