@@ -7,7 +7,10 @@ fuzzer's random policy three ways:
 * the reference side alone (the in-process reference engine choosing and playing, no engine
   under test): the floor of any lockstep run;
 * lockstep against ``durak-conformance serve`` over stdio, reply schema checks on (what
-  ``fuzz`` does by default), then off.
+  ``fuzz`` does by default), then off;
+
+all with the garbage collector tuned as ``fuzz`` tunes it for a campaign
+(:mod:`durak_conformance.fuzzing.collector`).
 
 A round's games are cut into ``--slices`` slices, and the three ways take turns slice by
 slice (each engine started once a round, before its clock runs), so that a change in the
@@ -34,6 +37,7 @@ from dataclasses import dataclass
 from adapters.reference import ReferenceAdapter
 from adapters.stdio import StdioAdapter, reference_stdio_command
 from durak_conformance.fuzzing.campaign import Settings, make_table, play_seed, random_start
+from durak_conformance.fuzzing.collector import campaign_collector
 from durak_conformance.fuzzing.lockstep import Lockstep, ReferenceSide, Table, random_chooser
 from durak_conformance.protocol import response_problem
 
@@ -137,12 +141,14 @@ def one_round(table: Table, games: int, slices: int, settings: Settings) -> dict
         "no-schema": OverStdio(table, settings, None),
     }
     try:
-        bounds = [games * i // slices for i in range(slices + 1)]
-        for low, high in itertools.pairwise(bounds):
-            seeds = range(low, high)
-            totals["alone"].add(reference_alone(table, seeds, settings))
-            for name, run in runs.items():
-                totals[name].add(run.play(seeds))
+        # As fuzz plays (the collector tuned for a campaign), both sides alike.
+        with campaign_collector():
+            bounds = [games * i // slices for i in range(slices + 1)]
+            for low, high in itertools.pairwise(bounds):
+                seeds = range(low, high)
+                totals["alone"].add(reference_alone(table, seeds, settings))
+                for name, run in runs.items():
+                    totals[name].add(run.play(seeds))
     finally:
         for run in runs.values():
             run.close()

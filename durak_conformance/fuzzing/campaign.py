@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from adapters.base import JSON, Adapter
+from durak_conformance.fuzzing import collector
 from durak_conformance.fuzzing.lockstep import Lockstep, Start, Table, Trial, random_chooser
 from reference_engine.cards import deck as full_deck
 
@@ -311,6 +312,7 @@ def _init_worker(spec: EngineSpec, table: Table, settings: Settings) -> None:
     from durak_conformance import interrupts
 
     interrupts.install_exit_in_worker()  # stopped: kill this worker's engine, end quietly
+    collector.tune_for_good()  # the worker plays games until it ends
     adapter = spec.open()
     _worker = (Lockstep(adapter, table, legal_rate=settings.legal_rate), settings)
 
@@ -367,55 +369,59 @@ def run_campaign(
             return True
         return False
 
-    if jobs <= 1:
-        own = lockstep is None
-        if lockstep is None:
-            lockstep = Lockstep(spec.open(), table, legal_rate=settings.legal_rate)
-        base = (result.games, result.finished, result.actions, result.requests)
+    # The collector tuned for the campaign's length (each worker tunes its own for good).
+    with collector.campaign_collector():
+        if jobs <= 1:
+            own = lockstep is None
+            if lockstep is None:
+                lockstep = Lockstep(spec.open(), table, legal_rate=settings.legal_rate)
+            base = (result.games, result.finished, result.actions, result.requests)
 
-        def on_game(part: ChunkResult) -> None:
-            if progress is None:
-                return
-            live = CampaignResult(
-                games=base[0] + part.games,
-                finished=base[1] + part.finished,
-                actions=base[2] + part.actions,
-                requests=base[3] + part.requests,
-                seconds=time.perf_counter() - began,
-                divergent=result.divergent + part.divergent,
-            )
-            progress(live)
-
-        try:
-            for chunk in _chunks(seeds, chunk_size):
-                base = (result.games, result.finished, result.actions, result.requests)
-                part = run_chunk(
-                    lockstep,
-                    chunk,
-                    settings,
-                    deadline=deadline,
-                    stop_at_first=stop_at_first,
-                    known=known,
-                    on_game=on_game,
+            def on_game(part: ChunkResult) -> None:
+                if progress is None:
+                    return
+                live = CampaignResult(
+                    games=base[0] + part.games,
+                    finished=base[1] + part.finished,
+                    actions=base[2] + part.actions,
+                    requests=base[3] + part.requests,
+                    seconds=time.perf_counter() - began,
+                    divergent=result.divergent + part.divergent,
                 )
-                if finish(part):
-                    break
-        finally:
-            if own:
-                with contextlib.suppress(Exception):
-                    lockstep.adapter.close()
-    else:
-        context = multiprocessing.get_context("fork" if _can_fork() else "spawn")
-        tasks = [(chunk, deadline, stop_at_first, known) for chunk in _chunks(seeds, chunk_size)]
-        with context.Pool(jobs, _init_worker, (spec, table, settings)) as pool:
-            for part in pool.imap(_run_in_worker, tasks):
-                over = finish(part)
-                if progress is not None:
-                    result.seconds = time.perf_counter() - began
-                    progress(result)
-                if over:
-                    pool.terminate()
-                    break
+                progress(live)
+
+            try:
+                for chunk in _chunks(seeds, chunk_size):
+                    base = (result.games, result.finished, result.actions, result.requests)
+                    part = run_chunk(
+                        lockstep,
+                        chunk,
+                        settings,
+                        deadline=deadline,
+                        stop_at_first=stop_at_first,
+                        known=known,
+                        on_game=on_game,
+                    )
+                    if finish(part):
+                        break
+            finally:
+                if own:
+                    with contextlib.suppress(Exception):
+                        lockstep.adapter.close()
+        else:
+            context = multiprocessing.get_context("fork" if _can_fork() else "spawn")
+            tasks = [
+                (chunk, deadline, stop_at_first, known) for chunk in _chunks(seeds, chunk_size)
+            ]
+            with context.Pool(jobs, _init_worker, (spec, table, settings)) as pool:
+                for part in pool.imap(_run_in_worker, tasks):
+                    over = finish(part)
+                    if progress is not None:
+                        result.seconds = time.perf_counter() - began
+                        progress(result)
+                    if over:
+                        pool.terminate()
+                        break
     result.seconds = time.perf_counter() - began
     return result
 
