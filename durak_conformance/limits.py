@@ -453,7 +453,7 @@ def _fast_decode(data: bytes | str, depth: int) -> Any:
         return _NO_FAST_PATH
     if isinstance(data, bytes):
         shapes = data.translate(_SHAPES)
-        if _not_for_orjson_shapes(shapes):
+        if _FLOAT_LIKE in shapes or _LONG_RUN in shapes:  # (_not_for_orjson_shapes, inline)
             return _NO_FAST_PATH
         if shapes.count(b"[") > depth:
             # More brackets than levels (a start's state has a few): measure the nesting.

@@ -553,30 +553,20 @@ class Lockstep:
             planned: collections.deque[_Planned] = collections.deque()  # asked, not yet judged
             resume: list[int] = []
 
-            def calls(
-                first: int = first,
-                resume: list[int] = resume,
-                planned: collections.deque[_Planned] = planned,
-                start: StartCall | None = start_call,
-            ) -> Iterator[Call | StartCall]:
-                # Planned as the adapter asks: an in-process adapter takes one call at a time,
-                # so the two engines still alternate; the stdio adapter takes a handful at a
-                # time and writes each while the next is planned.
-                if start is not None:
-                    planned.append(_Planned(-1, start, expected_state=side.state))
-                    yield start
-                for item in self._plan(
-                    side, trial, chooser, rng, check_legal_always, record, max_steps, first, resume
-                ):
-                    planned.append(item)
-                    yield item.call
-
+            # Planned as the adapter asks: an in-process adapter takes one call at a time, so
+            # the two engines still alternate; the stdio adapter takes a handful at a time and
+            # writes each while the next is planned.
+            calls = self._plan(
+                side, trial, chooser, rng, check_legal_always, max_steps, planned, first, resume
+            )
+            if start_call is not None:
+                calls = _after_start(start_call, side.state, planned, calls)
             if self.one_to_move:
                 # Whose turn comes next is the engine's answer: one call at a time, each
                 # planned once the last one is judged.
-                answers = Adapter.pipeline(self.adapter, game_id, calls())
+                answers = Adapter.pipeline(self.adapter, game_id, calls)
             else:
-                answers = self.adapter.pipeline(game_id, calls())
+                answers = self.adapter.pipeline(game_id, calls)
             try:
                 found = self._judge(trial, game_id, planned, answers, record, side, request)
             finally:
@@ -779,36 +769,47 @@ class Lockstep:
         chooser: Chooser,
         rng: random.Random,
         check_legal_always: bool,
-        record: bool,
         max_steps: int,
+        planned: collections.deque[_Planned],
         first: int = 0,
         resume: list[int] | None = None,
-    ) -> Iterator[_Planned]:
+    ) -> Iterator[Call | StartCall]:
         """Play the game on the reference engine alone from step ``first``, yielding the
-        requests it makes; after a redeal it stops, with the next step in ``resume``.
+        requests it makes, each put in ``planned`` (to be judged) as it is yielded; after a
+        redeal it stops, with the next step in ``resume``.
 
         Each accepted action keeps the reference's state after it, to compare with the
         engine's."""
-        yield from self._plan_legal(ref, first - 1, check_legal_always, rng)
+        for item in self._plan_legal(ref, first - 1, check_legal_always, rng):
+            planned.append(item)
+            yield item.call
         for step in range(first, max_steps):
             action = chooser(ref, step)
             if action is None:
                 break
             trial.actions.append(action)
             ref_error = ref.act(action)
-            yield _Planned(
-                step,
-                Call(int(action["seat"]), action),
-                ref_error=ref_error,
-                expected_state=ref.state if ref_error is None else None,
-                finished=ref.finished,
-                refollow=ref_error is None and action.get("type") == "redeal",
+            accepted = ref_error is None
+            redeal = accepted and action.get("type") == "redeal"
+            call = Call(int(action["seat"]), action)
+            planned.append(
+                _Planned(
+                    step,
+                    call,
+                    ref_error=ref_error,
+                    expected_state=ref.state if accepted else None,
+                    finished=ref.finished,
+                    refollow=redeal,
+                )
             )
-            if ref_error is None and action.get("type") == "redeal" and resume is not None:
+            yield call
+            if redeal and resume is not None:
                 resume.append(step + 1)
                 return
-            if ref_error is None:
-                yield from self._plan_legal(ref, step, check_legal_always, rng)
+            if accepted:
+                for item in self._plan_legal(ref, step, check_legal_always, rng):
+                    planned.append(item)
+                    yield item.call
 
     def _plan_legal(
         self, ref: ReferenceSide, step: int, always: bool, rng: random.Random
@@ -893,6 +894,19 @@ class Lockstep:
         del trial.actions[item.step + 1 :]
         trial.finished = item.finished
         return divergence
+
+
+def _after_start(
+    start: StartCall,
+    expected_state: JSON,
+    planned: collections.deque[_Planned],
+    calls: Iterator[Call | StartCall],
+) -> Iterator[Call | StartCall]:
+    """``start``, then ``calls``; the start is put in ``planned`` only once it is asked for
+    (a batch that fails before taking a call has tried nothing, not a start)."""
+    planned.append(_Planned(-1, start, expected_state=expected_state))
+    yield start
+    yield from calls
 
 
 class _Planned:
