@@ -610,7 +610,7 @@ class StdioAdapter(Adapter):
     ) -> tuple[JSON, Mapping[str, Any] | bytes, bytes]:
         """The request with its id, what failure messages show of it, and the line to send."""
         if raw is None:
-            # (One copy: the id first, as before, when the message has none.)
+            # One copy of the message, the next id first unless it carries its own.
             request: JSON = dict(message) if "id" in message else {"id": self._next_id, **message}
             self._next_id += 1
             data = _line(request)
