@@ -585,11 +585,17 @@ class StdioAdapter(Adapter):
 
     def _settle(self) -> None:
         """Read the replies to requests sent without waiting (:meth:`end_soon`); a refusal
-        among them is dropped, a failure of the engine is raised here."""
+        among them is dropped, a failure of the engine is raised here.  An engine that
+        answers one of them ``internal`` says it is broken inside: it is replaced by a fresh
+        one before the next request, which must not pay for a request nobody needed."""
         while self._later:
             request, shown = self._later[0]
-            self._receive(request, shown)
+            reply = self._receive(request, shown)
             self._later.popleft()
+            if _internal_error(reply):
+                self._discard()
+                self._process()
+                return
 
     def _check_quiet(self) -> None:
         """Refuse an engine that wrote a line nobody asked for since its last reply."""
@@ -1043,11 +1049,18 @@ class StdioAdapter(Adapter):
                 if failed or self._engine is None:
                     self._discard()
                 else:  # closed early: take the answers still coming off the pipe
+                    inside = False
                     for request, shown, _ in sent:
                         try:
-                            self._receive(request, shown)
+                            inside = _internal_error(self._receive(request, shown)) or inside
                         except EngineFailure:
                             break  # the engine is discarded already
+                    else:
+                        # The answers were not needed, but an engine that failed inside on
+                        # one of them (a crash it survived) is not fit for the next game:
+                        # a fresh one takes it, as if the requests had never been sent.
+                        if inside:
+                            self._discard()
             elif failed and self._engine is not None and broken is not None:
                 self._discard()
 
@@ -1207,6 +1220,12 @@ def _line(message: Mapping[str, Any] | bytes) -> bytes:
     if isinstance(message, bytes):
         return message
     return limits.encode_line(message)
+
+
+def _internal_error(reply: Mapping[str, Any]) -> bool:
+    """Whether ``reply`` is an ``internal`` error: the engine failed inside."""
+    error = reply.get("error") if reply.get("ok") is False else None
+    return isinstance(error, Mapping) and error.get("code") == "internal"
 
 
 def _as_text(item: _Item) -> str:

@@ -473,3 +473,76 @@ def test_a_start_refused_in_a_batch_is_a_start_divergence_with_its_transcript(
         assert start_game(adapter, "fine")["phase"] == "lead"
     finally:
         adapter.close()
+
+
+# ---------------------------------------------- an engine broken by what was not needed
+
+
+def test_an_engine_broken_by_answers_nobody_needed_is_replaced_before_the_next_request() -> None:
+    """A batch closed early (a divergence) still has its answers read and dropped; when the
+    engine failed inside on one of them (``internal``), it is replaced, so the next game does
+    not pay for requests the harness never needed."""
+    adapter = stdio(engine_command("broken_inside"))
+    try:
+        start_game(adapter, "boom")
+        engine = adapter._engine
+        assert engine is not None
+        calls = _calls("boom", steps=4)
+        assert calls[0].action is None  # a legal list first, then the breaking act behind it
+        answers = adapter.pipeline("boom", calls)
+        next(answers)
+        answers.close()
+        assert adapter._engine is None and adapter.restarts == 0  # replaced on the next request
+        assert start_game(adapter, "fine")["phase"] == "lead"
+        assert adapter.restarts == 1 and adapter._engine is not engine
+    finally:
+        adapter.close()
+
+
+def test_an_engine_that_keeps_working_after_dropped_refusals_is_kept() -> None:
+    adapter = stdio(serve_command())
+    try:
+        start_game(adapter, "g")
+        engine = adapter._engine
+        answers = adapter.pipeline("g", [Call(1), Call(2, {"type": "take", "seat": 2})] * 3)
+        next(answers)
+        answers.close()  # the rest are refused (illegal) or answered: nothing broken
+        assert adapter._engine is engine
+        assert adapter.state("g")["phase"] == "lead"
+    finally:
+        adapter.close()
+
+
+def test_an_engine_broken_by_an_end_sent_ahead_is_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BROKEN_ON", "end")
+    adapter = stdio(engine_command("broken_inside"))
+    try:
+        start_game(adapter, "boom")
+        engine = adapter._engine
+        adapter.end_soon("boom")  # answered internal, read before the next request
+        assert start_game(adapter, "fine")["phase"] == "lead"
+        assert adapter.restarts == 1 and adapter._engine is not engine
+    finally:
+        adapter.close()
+
+
+def test_a_game_after_one_that_broke_the_engine_behind_its_start_plays_as_usual(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The engine starts game 0 wrongly (a finding) and dies inside on the moves sent behind
+    its start; game 1 gets a fresh engine and no finding of its own (before, its start failed
+    with the dead engine's ``internal``)."""
+    monkeypatch.setenv("BROKEN_TRIGGER", "fuzz-0-")
+    monkeypatch.setenv("BROKEN_START", "1")
+    table = make_table("durak-challenge", {}, 2)
+    adapter = stdio(engine_command("broken_inside"))
+    try:
+        lockstep = Lockstep(adapter, table)
+        first = play_seed(lockstep, 0, Settings())
+        assert first.divergence is not None and first.divergence.kind == "state"
+        assert first.divergence.step == -1 and "attacker" in first.divergence.message
+        second = play_seed(lockstep, 1, Settings())
+        assert second.divergence is None, second.divergence
+        assert adapter.restarts == 1
+    finally:
+        adapter.close()
