@@ -511,6 +511,8 @@ class StdioAdapter(Adapter):
     def close(self) -> None:
         """Say ``bye`` and wait briefly for the engine to exit, then kill whatever of it is
         left (the engine if it does not exit, and any process it started)."""
+        with contextlib.suppress(EngineFailure):
+            self._settle()  # (an engine that settling replaced is not started to say bye)
         engine = self._engine
         if engine is None:
             return
@@ -573,6 +575,7 @@ class StdioAdapter(Adapter):
         """
         try:
             self._settle()
+            self._process()  # (a fresh one if settling replaced it)
             self._check_quiet()
             request, shown, data = self._prepare(message, raw)
             self._write(data, shown)
@@ -587,14 +590,15 @@ class StdioAdapter(Adapter):
         """Read the replies to requests sent without waiting (:meth:`end_soon`); a refusal
         among them is dropped, a failure of the engine is raised here.  An engine that
         answers one of them ``internal`` says it is broken inside: it is replaced by a fresh
-        one before the next request, which must not pay for a request nobody needed."""
+        one (the next request starts it), which must not pay for a request nobody needed.
+        Settled before a game's request is checked, so that a game the old process held is
+        reported lost."""
         while self._later:
             request, shown = self._later[0]
             reply = self._receive(request, shown)
             self._later.popleft()
             if _internal_error(reply):
                 self._discard()
-                self._process()
                 return
 
     def _check_quiet(self) -> None:
@@ -758,6 +762,7 @@ class StdioAdapter(Adapter):
 
     def _call(self, message: Mapping[str, Any]) -> JSON:
         """A request about the current process; refuses to talk about lost games."""
+        self._settle()
         self._call_check(message)
         self._process()
         return self._exchange(message)
@@ -989,9 +994,9 @@ class StdioAdapter(Adapter):
                         if any(message["cmd"] == "legal" for message in messages):
                             self._require("legal")
                         if first:
+                            self._settle()
                             self._call_check(messages[0])
                             self._process()
-                            self._settle()
                             self._check_quiet()
                             first = False
                         # As _prepare does, in one pass (a batch's messages carry no id).
@@ -1129,6 +1134,9 @@ class StdioAdapter(Adapter):
             self.end(game)
             return
         self._settle()
+        if self._engine is None:  # replaced while settling: the game went with it
+            self._games.pop(game, None)
+            return
         request, shown, data = self._prepare({"cmd": "end", "game": game})
         self._write(data, shown)
         self._later.append((request, shown))

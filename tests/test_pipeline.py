@@ -546,3 +546,33 @@ def test_a_game_after_one_that_broke_the_engine_behind_its_start_plays_as_usual(
         assert adapter.restarts == 1
     finally:
         adapter.close()
+
+
+def test_a_game_of_an_engine_replaced_while_settling_is_reported_lost(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The replies sent ahead are settled before a request about a game is checked: a game
+    the replaced process held is refused as lost, not asked of the fresh process."""
+    monkeypatch.setenv("BROKEN_ON", "end")
+    adapter = stdio(engine_command("broken_inside"))
+    try:
+        start_game(adapter, "keep")
+        start_game(adapter, "boom")
+        adapter.end_soon("boom")
+        with pytest.raises(EngineFailure, match="'keep' was lost"):
+            adapter.state("keep")
+        assert start_game(adapter, "fine")["phase"] == "lead"
+        assert adapter.restarts == 1
+    finally:
+        adapter.close()
+
+
+def test_closing_after_an_end_that_broke_the_engine_starts_no_new_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("BROKEN_ON", "end")
+    adapter = stdio(engine_command("broken_inside"))
+    start_game(adapter, "boom")
+    adapter.end_soon("boom")
+    adapter.close()
+    assert adapter._engine is None and adapter.restarts == 0
