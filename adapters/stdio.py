@@ -977,7 +977,7 @@ class StdioAdapter(Adapter):
             yield from super().pipeline(game, calls)
             return
         remaining = iter(calls)
-        sent: collections.deque[tuple[JSON, Mapping[str, Any] | bytes, JSON]] = collections.deque()
+        sent: collections.deque[tuple[JSON, JSON]] = collections.deque()  # request, message
         more, first, failed = True, True, False
         broken: EngineFailure | None = None  # the engine stopped taking requests
         try:
@@ -1008,8 +1008,7 @@ class StdioAdapter(Adapter):
                             data += limits.encode_line(request)
                             requests.append(request)
                         broken = self._stream(bytes(data), requests[0])
-                        for request, message in zip(requests, messages, strict=True):
-                            sent.append((request, request, message))
+                        sent.extend(zip(requests, messages, strict=True))
                         if broken is not None:
                             more = False
                 engine = self._engine
@@ -1018,9 +1017,9 @@ class StdioAdapter(Adapter):
                     engine.drain()
                 # What has come in so far, or (everything written) whatever is still to come.
                 while sent and (not more or engine.lines):
-                    request, shown, message = sent[0]
+                    request, message = sent[0]
                     try:
-                        reply = self._receive(request, shown)
+                        reply = self._receive(request, request)
                         sent.popleft()
                         cmd = message["cmd"]
                         if cmd == "act":
@@ -1055,9 +1054,9 @@ class StdioAdapter(Adapter):
                     self._discard()
                 else:  # closed early: take the answers still coming off the pipe
                     inside = False
-                    for request, shown, _ in sent:
+                    for request, _ in sent:
                         try:
-                            inside = _internal_error(self._receive(request, shown)) or inside
+                            inside = _internal_error(self._receive(request, request)) or inside
                         except EngineFailure:
                             break  # the engine is discarded already
                     else:

@@ -428,15 +428,11 @@ _FLOAT_LIKE = b"0."
 _LONG_RUN = b"0" * 19
 
 
-def _not_for_orjson_shapes(shapes: bytes) -> bool:
-    """Whether the bytes that ``shapes`` translates (by :data:`_SHAPES`) hold a digit followed
-    by one of ``.eE`` or a run of 19 digits."""
-    return _FLOAT_LIKE in shapes or _LONG_RUN in shapes
-
-
-def _not_for_orjson_bytes(data: bytes) -> bool:
-    """Whether ``data`` holds a digit followed by one of ``.eE`` or a run of 19 digits."""
-    return _not_for_orjson_shapes(data.translate(_SHAPES))
+def _number_shapes(data: bytes) -> bytes | None:
+    """``data`` translated by :data:`_SHAPES`, or None when it holds a digit followed by one
+    of ``.eE`` or a run of 19 digits (then it is not for orjson)."""
+    shapes = data.translate(_SHAPES)
+    return None if _FLOAT_LIKE in shapes or _LONG_RUN in shapes else shapes
 
 
 def _fast_decode(data: bytes | str, depth: int) -> Any:
@@ -452,8 +448,8 @@ def _fast_decode(data: bytes | str, depth: int) -> Any:
     if _orjson is None:
         return _NO_FAST_PATH
     if isinstance(data, bytes):
-        shapes = data.translate(_SHAPES)
-        if _FLOAT_LIKE in shapes or _LONG_RUN in shapes:  # (_not_for_orjson_shapes, inline)
+        shapes = _number_shapes(data)
+        if shapes is None:
             return _NO_FAST_PATH
         if shapes.count(b"[") > depth:
             # More brackets than levels (a start's state has a few): measure the nesting.

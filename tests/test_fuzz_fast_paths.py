@@ -95,7 +95,7 @@ def test_the_number_scan_on_bytes_finds_what_the_expression_finds(data: bytes) -
     # The bytes scan is a translation and two substring searches; the expression on text
     # says what it must find: a digit before one of ".eE", or a run of 19 digits.
     expression = limits._NOT_FOR_ORJSON
-    assert limits._not_for_orjson_bytes(data) == bool(expression.search(data.decode("latin-1")))
+    assert (limits._number_shapes(data) is None) == bool(expression.search(data.decode("latin-1")))
 
 
 @pytest.mark.parametrize(
@@ -113,7 +113,7 @@ def test_the_number_scan_on_bytes_finds_what_the_expression_finds(data: bytes) -
     ],
 )
 def test_the_number_scan_on_bytes(data: bytes, found: bool) -> None:
-    assert limits._not_for_orjson_bytes(data) is found
+    assert (limits._number_shapes(data) is None) is found
 
 
 def test_bytes_that_are_not_utf8_get_the_checked_message() -> None:
