@@ -174,10 +174,11 @@ def as_chains(schema: Any) -> Any:
     chain of ``if``/``then``/``else`` stops at the one that matches.  That took a quarter
     off checking an ``act`` reply.  The two accept exactly the same messages when the
     ``if``s test one property for pairwise different values (``const`` or ``enum``) and the
-    schema requires that property: a message with another value (or with a value that is
-    not a string) meets no ``if`` either way, one that lacks the property is refused by
-    ``required`` either way, and one with a listed value meets exactly its own ``then``.
-    Anything else is left as it is.
+    schema requires an object with that property: a value that is not an object is refused
+    by ``type`` either way (every ``if`` would hold for it), one that lacks the property is
+    refused by ``required`` either way, one with another value (or with a value that is not
+    a string) meets no ``if`` either way, and one with a listed value meets exactly its own
+    ``then``.  Anything else is left as it is.
     """
     if isinstance(schema, list):
         return [as_chains(item) for item in schema]
@@ -185,7 +186,7 @@ def as_chains(schema: Any) -> Any:
         return schema
     out = {key: as_chains(value) for key, value in schema.items()}
     cases = out.get("allOf")
-    field = _case_field(cases, out.get("required"))
+    field = _case_field(cases, out.get("required")) if out.get("type") == "object" else None
     if field is None:
         return out
     assert isinstance(cases, list)

@@ -143,9 +143,11 @@ def test_every_event_and_action_list_becomes_a_chain() -> None:
     assert "allOf" in protocol.load_schema("events")["$defs"]["event"]
 
 
-def _cases(*conditions: object, required: list[str] | None = None) -> dict[str, object]:
+def _cases(
+    *conditions: object, required: list[str] | None = None, kind: str | None = "object"
+) -> dict[str, object]:
     return {
-        "type": "object",
+        **({"type": kind} if kind else {}),
         "required": ["type"] if required is None else required,
         "allOf": [{"if": {"properties": c}, "then": {"required": ["x"]}} for c in conditions],
     }
@@ -161,6 +163,8 @@ def _cases(*conditions: object, required: list[str] | None = None) -> dict[str, 
         (_cases({"type": {"const": 1}}, {"type": {"const": 2}}), False),  # not strings
         (_cases({"type": {"const": "a"}}), False),  # one case: nothing to gain
         (_cases({"type": {"pattern": "a"}}, {"type": {"const": "b"}}), False),
+        # Without "type": "object", a value that is no object meets every "if" of the list.
+        (_cases({"type": {"const": "a"}}, {"type": {"const": "b"}}, kind=None), False),
     ],
 )
 def test_only_lists_of_disjoint_cases_on_a_required_field_are_chained(
@@ -170,6 +174,22 @@ def test_only_lists_of_disjoint_cases_on_a_required_field_are_chained(
     assert ("allOf" not in out) is chained
     if not chained:
         assert out == schema
+
+
+def test_why_a_list_on_values_that_may_be_no_object_is_left_alone() -> None:
+    # Each "then" here refuses a different kind of value; a string meets every "if".
+    schema: dict[str, object] = {
+        "required": ["type"],
+        "allOf": [
+            {"if": {"properties": {"type": {"const": "a"}}}, "then": {"type": "string"}},
+            {"if": {"properties": {"type": {"const": "b"}}}, "then": {"maxLength": 1}},
+        ],
+    }
+    cases: list[dict[str, Any]] = copy.deepcopy(schema["allOf"])  # type: ignore[arg-type]
+    chained = {"required": ["type"], **cases[0], "else": cases[1]}
+    flat, naive = jsonschema_rs.validator_for(schema), jsonschema_rs.validator_for(chained)
+    assert flat.is_valid("ab") is False and naive.is_valid("ab") is True  # they would differ
+    assert protocol.as_chains(schema) == schema
 
 
 def test_a_schema_with_a_condition_of_its_own_keeps_it_beside_the_chain() -> None:
