@@ -136,6 +136,12 @@ class Call:
 
     seat: int
     action: Mapping[str, Any] | None = None
+    expect: Mapping[str, Any] | None = field(default=None, compare=False)
+    """Reply fields the caller expects (``state``, ``events``), each a value known to meet
+    its schema (the fuzzer's reference engine gave it).  A hint, never sent: an adapter
+    that checks replies against the schemas need not check again a field that holds the
+    same JSON, type for type (the verdict is the same; see
+    :func:`durak_conformance.protocol.response_problem`)."""
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,12 @@ _POLL = 0.05
 class ReplyChecker(Protocol):
     """Checks the reply to a ``cmd`` request: returns what is wrong, or None."""
 
-    def __call__(self, cmd: str, reply: Mapping[str, Any], /) -> str | None: ...
+    def __call__(
+        self, cmd: str, reply: Mapping[str, Any], known: tuple[str, ...] = (), /
+    ) -> str | None:
+        """``known``: fields of the reply that hold values known to be valid (the caller's
+        :attr:`~adapters.base.Call.expect`, type for type), which need no checking again."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -649,8 +654,10 @@ class StdioAdapter(Adapter):
         shown: Mapping[str, Any] | bytes,
         raw: bool = False,
         timeout: float | None = None,
+        expect: Mapping[str, Any] | None = None,
     ) -> JSON:
-        """Read and check the reply to ``request`` (sent already), or raise EngineFailure."""
+        """Read and check the reply to ``request`` (sent already), or raise EngineFailure;
+        ``expect`` is the call's :attr:`~adapters.base.Call.expect`."""
         engine = self._engine
         assert engine is not None
         self._last_request = shown
@@ -659,7 +666,7 @@ class StdioAdapter(Adapter):
             head = lines[0]
             if type(head) is bytes:  # a line read already: the usual case in a batch
                 lines.popleft()
-                return self._reply(head, request, shown, raw)
+                return self._reply(head, request, shown, raw, expect)
         limit = self.timeout if timeout is None else timeout
         item = engine.next_item(time.monotonic() + limit)
         if item is None:
@@ -691,10 +698,15 @@ class StdioAdapter(Adapter):
                 shown,
                 expected=f"reply lines of at most {self.max_line} bytes",
             )
-        return self._reply(item, request, shown, raw)
+        return self._reply(item, request, shown, raw, expect)
 
     def _reply(
-        self, item: bytes, request: Mapping[str, Any], shown: Mapping[str, Any] | bytes, raw: bool
+        self,
+        item: bytes,
+        request: Mapping[str, Any],
+        shown: Mapping[str, Any] | bytes,
+        raw: bool,
+        expect: Mapping[str, Any] | None = None,
     ) -> JSON:
         """The reply in line ``item`` to ``request``, checked, or raise EngineFailure."""
         engine = self._engine
@@ -729,8 +741,13 @@ class StdioAdapter(Adapter):
         checked = False
         checker = self.checker
         if checker is not None and isinstance(cmd, str) and not raw:
+            known = _known_fields(reply, expect) if expect else ()
+            for name in known:
+                # The same JSON, type for type: the caller's own value stands in for it, so
+                # that the caller's comparison with it is a matter of identity.
+                reply[name] = expect[name]  # type: ignore[index]
             try:
-                problem = checker(cmd, reply)
+                problem = checker(cmd, reply, known) if known else checker(cmd, reply)
             except ValueError:  # a command the schemas do not know (raw probes)
                 problem = None
             else:
@@ -977,7 +994,8 @@ class StdioAdapter(Adapter):
             yield from super().pipeline(game, calls)
             return
         remaining = iter(calls)
-        sent: collections.deque[tuple[JSON, JSON]] = collections.deque()  # request, message
+        # request, message, and the call's expect
+        sent: collections.deque[tuple[JSON, JSON, Mapping[str, Any] | None]] = collections.deque()
         more, first, failed = True, True, False
         broken: EngineFailure | None = None  # the engine stopped taking requests
         try:
@@ -1008,7 +1026,10 @@ class StdioAdapter(Adapter):
                             data += limits.encode_line(request)
                             requests.append(request)
                         broken = self._stream(bytes(data), requests[0])
-                        sent.extend(zip(requests, messages, strict=True))
+                        expects = [
+                            call.expect if isinstance(call, Call) else None for call in chunk
+                        ]
+                        sent.extend(zip(requests, messages, expects, strict=True))
                         if broken is not None:
                             more = False
                 engine = self._engine
@@ -1017,9 +1038,9 @@ class StdioAdapter(Adapter):
                     engine.drain()
                 # What has come in so far, or (everything written) whatever is still to come.
                 while sent and (not more or engine.lines):
-                    request, message = sent[0]
+                    request, message, expect = sent[0]
                     try:
-                        reply = self._receive(request, request)
+                        reply = self._receive(request, request, expect=expect)
                         sent.popleft()
                         cmd = message["cmd"]
                         if cmd == "act":
@@ -1054,7 +1075,7 @@ class StdioAdapter(Adapter):
                     self._discard()
                 else:  # closed early: take the answers still coming off the pipe
                     inside = False
-                    for request, _ in sent:
+                    for request, _, _ in sent:
                         try:
                             inside = _internal_error(self._receive(request, request)) or inside
                         except EngineFailure:
@@ -1178,6 +1199,20 @@ _SCHEMA_COMMANDS = frozenset(
 
 _STREAM_CALLS = 16
 """Calls of a pipelined batch written at a time (see :meth:`StdioAdapter.pipeline`)."""
+
+
+def _known_fields(reply: Mapping[str, Any], expect: Mapping[str, Any]) -> tuple[str, ...]:
+    """The fields of an ``ok: true`` reply that hold, type for type, the values ``expect``
+    names (known to be valid, so the schema check may leave them out)."""
+    if reply.get("ok") is not True:
+        return ()
+    known: list[str] = []
+    for name, value in expect.items():
+        if name in reply:
+            mine = limits.json_identity(reply[name])
+            if mine is not None and mine == limits.json_identity(value):
+                known.append(name)
+    return tuple(known)
 
 
 def shape_problem(cmd: str, reply: Mapping[str, Any]) -> str | None:

@@ -483,6 +483,26 @@ def encode_line(message: Any) -> bytes:
         return json.dumps(message, separators=(",", ":")).encode() + b"\n"
 
 
+def json_identity(value: Any) -> bytes | None:
+    """Bytes that are equal for two decoded JSON values exactly when the values are the same
+    JSON, type for type: ``true`` is not ``1`` and ``1`` is not ``1.0`` here (Python's ``==``
+    says they are), and only the order of an object's keys does not count.  None for what
+    cannot be written as JSON.
+
+    For telling that a reply holds a value known to be valid (see
+    :func:`durak_conformance.protocol.response_problem`), on values :func:`decode_json` gave
+    (it refuses ``NaN``, which orjson would write as ``null``)."""
+    if _orjson is not None:
+        try:
+            return bytes(_orjson.dumps(value, option=_orjson.OPT_SORT_KEYS))
+        except (TypeError, ValueError):
+            pass
+    try:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False).encode()
+    except (TypeError, ValueError):
+        return None
+
+
 def _optional_orjson() -> Any:
     try:
         import orjson

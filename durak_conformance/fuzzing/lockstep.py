@@ -791,7 +791,9 @@ class Lockstep:
             ref_error = ref.act(action)
             accepted = ref_error is None
             redeal = accepted and action.get("type") == "redeal"
-            call = Call(int(action["seat"]), action)
+            # What the engine should answer, known valid: the schema check may skip it.
+            expect = {"state": ref.state, "events": ref.events} if accepted else None
+            call = Call(int(action["seat"]), action, expect)
             planned.append(
                 _Planned(
                     step,
