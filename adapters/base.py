@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import abc
 import json
-from collections.abc import Generator, Iterable, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -222,6 +222,12 @@ class Adapter(abc.ABC):
     """
 
     name: str = "adapter"
+
+    idle: Callable[[], bool] | None = None
+    """Work the caller can do while the adapter waits for the engine's output (the fuzzer
+    plans its next game): called before each wait while no reply is in, one small piece at
+    a time; it returns whether it did something, and once it returns False the adapter
+    waits as usual.  Adapters that never wait (in process) do not call it."""
 
     @abc.abstractmethod
     def hello(self) -> Implementation:

@@ -34,7 +34,7 @@ import subprocess
 import sys
 import time
 import weakref
-from collections.abc import Generator, Iterable, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -310,8 +310,10 @@ class _Engine:
                     self.selector.unregister(self.stdin_fd)
             self.writing = wanted
 
-    def next_item(self, deadline: float) -> _Item | None:
-        """The next line (or end, or oversized line) from stdout; None at the deadline."""
+    def next_item(self, deadline: float, idle: Callable[[], bool] | None = None) -> _Item | None:
+        """The next line (or end, or oversized line) from stdout; None at the deadline.
+        While nothing is in, ``idle`` (see :attr:`Adapter.idle`) is called before each wait,
+        and the wait is left out for as long as it does something."""
         while True:
             if self.lines:
                 return self.lines.popleft()
@@ -325,6 +327,9 @@ class _Engine:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return None
+            if idle is not None and idle():
+                self.pump(0)  # what came in meanwhile
+                continue
             self.pump(remaining)
 
     def unrequested(self) -> _Item | None:
@@ -668,7 +673,7 @@ class StdioAdapter(Adapter):
                 lines.popleft()
                 return self._reply(head, request, shown, raw, expect)
         limit = self.timeout if timeout is None else timeout
-        item = engine.next_item(time.monotonic() + limit)
+        item = engine.next_item(time.monotonic() + limit, self.idle)
         if item is None:
             raise self._fail_and_discard(
                 f"did not answer within {limit:g} s (killed)",

@@ -117,7 +117,9 @@ class OverStdio:
         requests = 0
         began, cpu = time.perf_counter(), time.process_time()
         for seed in seeds:
-            trial = play_seed(self.lockstep, seed, self.settings)
+            # As a campaign plays (run_chunk): the next game planned while this one ends.
+            then = seed + 1 if seed + 1 < seeds.stop else None
+            trial = play_seed(self.lockstep, seed, self.settings, then=then)
             assert trial.divergence is None, trial.divergence
             requests += trial.requests
         seconds, harness = time.perf_counter() - began, time.process_time() - cpu

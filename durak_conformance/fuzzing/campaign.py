@@ -22,7 +22,14 @@ from typing import Any
 
 from adapters.base import JSON, Adapter
 from durak_conformance.fuzzing import collector
-from durak_conformance.fuzzing.lockstep import Lockstep, Start, Table, Trial, random_chooser
+from durak_conformance.fuzzing.lockstep import (
+    Lockstep,
+    NextGame,
+    Start,
+    Table,
+    Trial,
+    random_chooser,
+)
 from reference_engine.cards import deck as full_deck
 
 
@@ -143,13 +150,40 @@ def _deal_no_trumps(cards: list[str], dealt: int) -> None:
             cards[i], cards[j] = cards[j], cards[i]
 
 
-def play_seed(lockstep: Lockstep, seed: int, settings: Settings, *, record: bool = False) -> Trial:
+def play_seed(
+    lockstep: Lockstep,
+    seed: int,
+    settings: Settings,
+    *,
+    record: bool = False,
+    then: int | None = None,
+) -> Trial:
     """Game ``seed``: a random deck and random choices, played in lockstep.
 
     An engine that cannot start from a stacked deck deals the game itself from ``seed`` and
     the reference engine follows its deal (as with ``settings.deal``); one that only loads
     positions starts from the random deck dealt out as a position (its first attacker left to
-    the rules)."""
+    the rules).  ``then`` is the seed of the game to be played next: it is planned while
+    this game's last answers come in (see :meth:`Lockstep.play`), which changes nothing but
+    the speed."""
+    game = lockstep.planned_ahead
+    if game is None or game.key != (seed, settings) or record:
+        # (a recorded game is planned afresh: the plan made ahead has used up its numbers)
+        game = _next_game(lockstep, seed, settings)
+    following = _next_game(lockstep, then, settings) if then is not None else None
+    return lockstep.play(
+        game.start,
+        game.chooser,
+        seed=seed,
+        rng=game.rng,
+        record=record,
+        max_steps=settings.max_steps,
+        then=following,
+    )
+
+
+def _next_game(lockstep: Lockstep, seed: int, settings: Settings) -> NextGame:
+    """Game ``seed``'s start, chooser and random numbers (see :func:`play_seed`)."""
     rng = random.Random(seed)
     start = random_start(lockstep.table, rng, settings.bot_rate, settings.no_trump_rate)
     modes = lockstep.start_modes
@@ -158,9 +192,7 @@ def play_seed(lockstep: Lockstep, seed: int, settings: Settings, *, record: bool
     elif "deck" not in modes and "position" in modes:
         start = Start(position=dealt_out(lockstep.table, start), bots=start.bots)
     chooser = random_chooser(rng, settings.illegal_rate, int(lockstep.table.rules["deck_size"]))
-    return lockstep.play(
-        start, chooser, seed=seed, rng=rng, record=record, max_steps=settings.max_steps
-    )
+    return NextGame(start, chooser, rng, settings.max_steps, key=(seed, settings))
 
 
 def parse_shard(text: str) -> tuple[int, int]:
@@ -280,11 +312,12 @@ def run_chunk(
     ``deadline`` (``time.time()``) has passed."""
     out = ChunkResult()
     began = time.perf_counter()
-    for seed in seeds:
+    for index, seed in enumerate(seeds):
         if deadline is not None and time.time() >= deadline:
             out.out_of_time = True
             break
-        trial = play_seed(lockstep, seed, settings)
+        then = seeds[index + 1] if index + 1 < len(seeds) else None
+        trial = play_seed(lockstep, seed, settings, then=then)
         out.games += 1
         out.finished += trial.finished
         out.actions += len(trial.actions)

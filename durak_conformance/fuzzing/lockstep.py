@@ -416,6 +416,12 @@ class Lockstep:
         self.one_to_move = "turn" in capabilities
         self._ids = itertools.count(1)
         self._legal_at: int | None = None
+        self._ahead: _Ahead | None = None
+
+    @property
+    def planned_ahead(self) -> NextGame | None:
+        """The game being planned ahead (the last :meth:`play`'s ``then``), if any."""
+        return self._ahead.game if self._ahead is not None else None
 
     def play(
         self,
@@ -428,6 +434,7 @@ class Lockstep:
         record: bool = False,
         max_steps: int = 2000,
         legal_at: int | None = None,
+        then: NextGame | None = None,
     ) -> Trial:
         """Play until the game ends, the chooser stops or the two engines disagree.
 
@@ -436,15 +443,47 @@ class Lockstep:
         action of that index (-1: right after the start; below -1: never).
 
         A ``start`` with ``deal`` lets the engine deal from ``start.seed``; the reference
-        engine follows that deal (see :meth:`_follow`)."""
+        engine follows that deal (see :meth:`_follow`).
+
+        ``then`` is the game to play next: while this game's last answers are on their way,
+        the adapter's wait is spent planning it on the reference engine (:attr:`Adapter.idle`),
+        and the next call with that game's start, chooser and random numbers takes the plan
+        as made so far.  The plan depends on nothing the engine says, so the games are the
+        same either way (only a plain game is planned ahead: not one the engine deals, one
+        that is recorded, or one whose legal lists are taken at chosen steps; nor for an
+        engine with one player to move, whose turns steer the plan)."""
+        plain = legal_at is None and not record and not check_legal_always
+        ahead, self._ahead = self._ahead, None
+        if ahead is not None and not ahead.is_for(start, chooser, rng, max_steps):
+            ahead = None  # planned for another game: dropped
+        if ahead is not None and not plain:
+            raise ValueError(
+                "a game planned ahead is played as planned: not recorded, and without legal "
+                "lists at chosen steps (its random numbers are used up)"
+            )
         self._legal_at = legal_at
-        ref = None if start.deal else reference_game(self.table, start)
-        trial = Trial(start, [], None)
+        if ahead is not None:
+            ref: ReferenceSide | None = ahead.begin()
+            trial = ahead.trial
+        else:
+            ref = None if start.deal else reference_game(self.table, start)
+            trial = Trial(start, [], None)
         game_id = f"fuzz-{seed}-{next(self._ids)}"
         legal_rng = rng or random.Random(seed)
+        if then is not None and plain and not then.start.deal and not self.one_to_move:
+            self._ahead = _Ahead(self, then)
+            self.adapter.idle = self._ahead.step
         try:
             trial.divergence = self._play(
-                ref, trial, game_id, chooser, legal_rng, check_legal_always, record, max_steps
+                ref,
+                trial,
+                game_id,
+                chooser,
+                legal_rng,
+                check_legal_always,
+                record,
+                max_steps,
+                ahead,
             )
         except EngineFailure as exc:
             trial.divergence = Divergence(
@@ -474,6 +513,8 @@ class Lockstep:
                 "checks (without --no-schema-check) to see what breaks the protocol",
             )
             return trial
+        finally:
+            self.adapter.idle = None
         try:
             self.adapter.end_soon(game_id)
             trial.requests += 1
@@ -495,22 +536,10 @@ class Lockstep:
         check_legal_always: bool,
         record: bool,
         max_steps: int,
+        ahead: _Ahead | None = None,
     ) -> Divergence | None:
         table = self.table
-        seats = trial.start.seats_json(table.seats)
-        kwargs: JSON = {}
-        if trial.start.position is not None:
-            kwargs["position"] = dict(trial.start.position)
-        elif not trial.start.deal:
-            kwargs["deck"] = list(trial.start.deck or ())
-        arguments: JSON = {
-            "profile": table.profile,
-            "options": table.options,
-            "rules": table.rules,
-            "seats": seats,
-            "seed": trial.start.seed,
-            **kwargs,
-        }
+        arguments = self._start_arguments(trial.start)
         request: JSON = {  # as the transcript shows it
             "cmd": "start",
             "game": game_id,
@@ -556,11 +585,16 @@ class Lockstep:
             # Planned as the adapter asks: an in-process adapter takes one call at a time, so
             # the two engines still alternate; the stdio adapter takes a handful at a time and
             # writes each while the next is planned.
-            calls = self._plan(
-                side, trial, chooser, rng, check_legal_always, max_steps, planned, first, resume
-            )
-            if start_call is not None:
-                calls = _after_start(start_call, side.state, planned, calls)
+            calls: Iterator[Call | StartCall]
+            if ahead is not None:  # planned in part already, start first
+                planned, resume, calls = ahead.planned, ahead.resume, ahead.calls()
+                ahead = None
+            else:
+                calls = self._plan(
+                    side, trial, chooser, rng, check_legal_always, max_steps, planned, first, resume
+                )
+                if start_call is not None:
+                    calls = _after_start(start_call, side.state, planned, calls)
             if self.one_to_move:
                 # Whose turn comes next is the engine's answer: one call at a time, each
                 # planned once the last one is judged.
@@ -574,6 +608,22 @@ class Lockstep:
             if found is not None or not resume:
                 return found
             first, start_call = resume[0], None
+
+    def _start_arguments(self, start: Start) -> JSON:
+        """The keyword arguments of :meth:`Adapter.start` for a game from ``start``."""
+        table = self.table
+        arguments: JSON = {
+            "profile": table.profile,
+            "options": table.options,
+            "rules": table.rules,
+            "seats": start.seats_json(table.seats),
+            "seed": start.seed,
+        }
+        if start.position is not None:
+            arguments["position"] = dict(start.position)
+        elif not start.deal:
+            arguments["deck"] = list(start.deck or ())
+        return arguments
 
     def _start_failed(
         self, trial: Trial, record: bool, request: JSON, expected: JSON, exc: EngineFailure
@@ -896,6 +946,106 @@ class Lockstep:
         del trial.actions[item.step + 1 :]
         trial.finished = item.finished
         return divergence
+
+
+@dataclass(frozen=True)
+class NextGame:
+    """The game a campaign plays next (:meth:`Lockstep.play`'s ``then``): its start, chooser
+    and random numbers, which the next :meth:`Lockstep.play` must be given again (the very
+    objects) to take the plan made ahead; ``key`` says which game it is, for the caller."""
+
+    start: Start
+    chooser: Chooser
+    rng: random.Random
+    max_steps: int
+    key: object = None
+
+
+class _Ahead:
+    """A game planned ahead, a request at a time, while the adapter waits for the answers to
+    the game before it: the requests pulled from its plan so far (each with what it expects,
+    in ``planned``, in order), then the rest of the plan.  Whatever planning raises is kept
+    and raised where the game's own play would have met it."""
+
+    LIMIT = 1024
+    """Requests planned ahead at most (a two-seat game has about 115)."""
+
+    def __init__(self, lockstep: Lockstep, game: NextGame) -> None:
+        self.game = game
+        self.trial = Trial(game.start, [], None)
+        self.planned: collections.deque[_Planned] = collections.deque()
+        self.resume: list[int] = []
+        self._lockstep = lockstep
+        self._ref: ReferenceSide | None = None
+        self._start_error: Exception | None = None
+        self._plan: Iterator[Call | StartCall] | None = None
+        self._pulled: list[Call | StartCall] = []
+        self._error: Exception | None = None
+        self._done = False
+
+    def is_for(
+        self, start: Start, chooser: Chooser, rng: random.Random | None, max_steps: int
+    ) -> bool:
+        game = self.game
+        return (
+            game.start is start
+            and game.chooser is chooser
+            and game.rng is rng
+            and game.max_steps == max_steps
+        )
+
+    def begin(self) -> ReferenceSide:
+        """The game's reference side (raises what starting it raised)."""
+        if self._ref is None:
+            if self._start_error is not None:
+                raise self._start_error
+            lockstep, game = self._lockstep, self.game
+            ref = reference_game(lockstep.table, game.start)
+            plan = lockstep._plan(
+                ref,
+                self.trial,
+                game.chooser,
+                game.rng,
+                False,
+                game.max_steps,
+                self.planned,
+                0,
+                self.resume,
+            )
+            start = StartCall(lockstep._start_arguments(game.start))
+            self._plan = _after_start(start, ref.state, self.planned, plan)
+            self._ref = ref
+        return self._ref
+
+    def step(self) -> bool:
+        """Plan one more request; False when there is nothing (more) to plan ahead."""
+        if self._done or len(self._pulled) >= self.LIMIT:
+            return False
+        try:
+            self.begin()
+            assert self._plan is not None
+            self._pulled.append(next(self._plan))
+            return True
+        except StopIteration:
+            pass
+        except Exception as exc:  # raised again in the game's own play
+            if self._ref is None:
+                self._start_error = exc
+            else:
+                self._error = exc
+        self._done = True
+        return False
+
+    def calls(self) -> Iterator[Call | StartCall]:
+        """The game's requests: those planned ahead, then the rest of the plan."""
+        self._done = True  # no more planning ahead: the game is being played
+        self.begin()
+        pulled, self._pulled = self._pulled, []
+        yield from pulled
+        if self._error is not None:
+            raise self._error
+        assert self._plan is not None
+        yield from self._plan
 
 
 def _after_start(

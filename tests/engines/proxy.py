@@ -24,6 +24,9 @@ presents one player to move: every state names the seat to move (:func:`turn_of`
 from the reference engine's state), only that seat lists actions or legal moves, and a move by
 any other seat is refused ``illegal`` (``play.turn``) with the game unchanged.
 
+``PROXY_DELAY`` (seconds, in the environment) makes it think that long over every ``act``:
+slower than the harness, so that the harness waits for its answers.
+
 A request that needs a capability the proxy does not claim is answered ``unsupported`` (the
 harness should never send one, so a test can notice if it does: see the ``PROXY_STRICT``
 environment variable, which turns such a request into an ``internal`` error instead).
@@ -35,6 +38,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from typing import Any
 
 from adapters.base import start_modes
@@ -275,6 +279,7 @@ def main(argv: list[str] | None = None) -> int:
         rules=_rules(args.rule),
         unsupported=frozenset(args.unsupported),
     )
+    delay = float(os.environ.get("PROXY_DELAY") or 0)
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -289,6 +294,8 @@ def main(argv: list[str] | None = None) -> int:
             }
         else:
             if isinstance(request, dict):
+                if delay and request.get("cmd") == "act":
+                    time.sleep(delay)
                 reply = proxy.handle(request)
             else:
                 reply = proxy.server.handle_message(request)
