@@ -58,23 +58,27 @@ def test_what_cannot_be_json_has_no_identity() -> None:
 # ------------------------------------------------------------------------- the checker itself
 
 
-def _replies(game: str = "g", steps: int = 14) -> list[JSON]:
-    """``ok`` act replies of a reference game, as the reference engine writes them."""
+def _reference_moves(game: str, steps: int) -> Iterator[tuple[int, JSON, ActResult]]:
+    """A reference game's first moves: the seat, its first legal action and the result."""
     adapter = ReferenceAdapter()
     state = start_game(adapter, game)
-    replies: list[JSON] = []
-    for step in range(steps):
+    for _ in range(steps):
         acting = [s["seat"] for s in state["seats"] if s["actions"]]
         if not acting:
-            break
+            return
         action = adapter.legal(game, acting[0])[0]
         result = adapter.act(game, acting[0], action)
         assert result.ok and result.state is not None
-        replies.append(
-            {"id": step, "ok": True, "state": result.state, "events": list(result.events)}
-        )
+        yield acting[0], action, result
         state = result.state
-    return replies
+
+
+def _replies(game: str = "g", steps: int = 14) -> list[JSON]:
+    """``ok`` act replies of a reference game, as the reference engine writes them."""
+    return [
+        {"id": step, "ok": True, "state": result.state, "events": list(result.events)}
+        for step, (_, _, result) in enumerate(_reference_moves(game, steps))
+    ]
 
 
 def _broken_around_the_known_fields(reply: JSON) -> list[JSON]:
@@ -143,20 +147,10 @@ def test_a_field_that_cannot_be_known_is_checked_all_the_same() -> None:
 
 def _expecting_calls(game: str, steps: int = 12) -> list[Call]:
     """Actions of a reference game, each with the reference engine's reply as its expect."""
-    planner = ReferenceAdapter()
-    state = start_game(planner, game)
-    calls: list[Call] = []
-    for _ in range(steps):
-        acting = [s["seat"] for s in state["seats"] if s["actions"]]
-        if not acting:
-            break
-        action = planner.legal(game, acting[0])[0]
-        result = planner.act(game, acting[0], action)
-        assert result.ok and result.state is not None
-        expect = {"state": copy.deepcopy(result.state), "events": list(result.events)}
-        calls.append(Call(acting[0], action, expect))
-        state = result.state
-    return calls
+    return [
+        Call(seat, action, {"state": copy.deepcopy(result.state), "events": list(result.events)})
+        for seat, action, result in _reference_moves(game, steps)
+    ]
 
 
 def test_a_reply_that_is_the_expected_one_hands_back_the_expected_values() -> None:

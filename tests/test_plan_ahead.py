@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -222,15 +222,21 @@ def test_a_game_planned_ahead_cannot_be_recorded_and_play_seed_plans_it_afresh()
 # ------------------------------------------------------------------ the wait itself
 
 
+def _always_busy(calls: list[int], seconds: float) -> Callable[[], bool]:
+    """An idle hook that always has something to do, taking ``seconds`` each time."""
+
+    def busy() -> bool:
+        calls[0] += 1
+        time.sleep(seconds)
+        return True
+
+    return busy
+
+
 def test_an_engine_that_never_answers_still_times_out_while_the_caller_works() -> None:
     adapter = stdio(engine_command("hang"), timeout=0.5)
     calls = [0]
-
-    def busy() -> bool:  # always something to do
-        calls[0] += 1
-        time.sleep(0.001)
-        return True
-
+    busy = _always_busy(calls, 0.001)
     try:
         state = start_game(adapter, "boom")
         action = first_legal(adapter, "boom", state)
@@ -250,12 +256,7 @@ def test_a_reply_that_comes_in_while_the_caller_works_ends_the_work() -> None:
     between two pieces of work the adapter looks for output without waiting."""
     adapter = stdio(serve_command())
     calls = [0]
-
-    def busy() -> bool:
-        calls[0] += 1
-        time.sleep(0.002)
-        return True
-
+    busy = _always_busy(calls, 0.002)
     try:
         state = start_game(adapter, "g")
         action = first_legal(adapter, "g", state)
