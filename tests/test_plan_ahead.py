@@ -233,14 +233,20 @@ def _always_busy(calls: list[int], seconds: float) -> Callable[[], bool]:
     return busy
 
 
+def _busy_before_acting(adapter: StdioAdapter, game: str, busy: Callable[[], bool]) -> JSON:
+    """Start ``game``, hand ``busy`` to the adapter as its idle hook, and return a legal
+    action to play next."""
+    action = first_legal(adapter, game, start_game(adapter, game))
+    adapter.idle = busy
+    return action
+
+
 def test_an_engine_that_never_answers_still_times_out_while_the_caller_works() -> None:
     adapter = stdio(engine_command("hang"), timeout=0.5)
     calls = [0]
     busy = _always_busy(calls, 0.001)
     try:
-        state = start_game(adapter, "boom")
-        action = first_legal(adapter, "boom", state)
-        adapter.idle = busy
+        action = _busy_before_acting(adapter, "boom", busy)
         began = time.monotonic()
         with pytest.raises(EngineFailure, match=r"did not answer within 0\.5 s"):
             adapter.act("boom", action["seat"], action)
@@ -258,9 +264,7 @@ def test_a_reply_that_comes_in_while_the_caller_works_ends_the_work() -> None:
     calls = [0]
     busy = _always_busy(calls, 0.002)
     try:
-        state = start_game(adapter, "g")
-        action = first_legal(adapter, "g", state)
-        adapter.idle = busy
+        action = _busy_before_acting(adapter, "g", busy)
         began = time.monotonic()
         result = adapter.act("g", action["seat"], action)
         elapsed = time.monotonic() - began
