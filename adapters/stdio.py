@@ -746,11 +746,7 @@ class StdioAdapter(Adapter):
         checked = False
         checker = self.checker
         if checker is not None and isinstance(cmd, str) and not raw:
-            known = _known_fields(reply, expect) if expect else ()
-            for name in known:
-                # The same JSON, type for type: the caller's own value stands in for it, so
-                # that the caller's comparison with it is a matter of identity.
-                reply[name] = expect[name]  # type: ignore[index]
+            known = _take_known(reply, expect) if expect else ()
             try:
                 problem = checker(cmd, reply, known) if known else checker(cmd, reply)
             except ValueError:  # a command the schemas do not know (raw probes)
@@ -1206,17 +1202,18 @@ _STREAM_CALLS = 16
 """Calls of a pipelined batch written at a time (see :meth:`StdioAdapter.pipeline`)."""
 
 
-def _known_fields(reply: Mapping[str, Any], expect: Mapping[str, Any]) -> tuple[str, ...]:
+def _take_known(reply: JSON, expect: Mapping[str, Any]) -> tuple[str, ...]:
     """The fields of an ``ok: true`` reply that hold, type for type, the values ``expect``
-    names (known to be valid, so the schema check may leave them out)."""
+    names (known to be valid, so the schema check may leave them out).  Each such field is
+    given the caller's own value, the same JSON, so that the caller's comparison with it is
+    a matter of identity."""
     if reply.get("ok") is not True:
         return ()
     known: list[str] = []
     for name, value in expect.items():
-        if name in reply:
-            mine = limits.json_identity(reply[name])
-            if mine is not None and mine == limits.json_identity(value):
-                known.append(name)
+        if name in reply and limits.same_json(reply[name], value):
+            reply[name] = value
+            known.append(name)
     return tuple(known)
 
 

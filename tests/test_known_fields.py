@@ -41,6 +41,9 @@ JSON = dict[str, Any]
 )
 def test_values_python_calls_equal_or_not_are_told_apart_type_for_type(a: Any, b: Any) -> None:
     assert limits.json_identity(a) != limits.json_identity(b)
+    assert not limits.same_json(a, b)
+    assert not limits.same_json(b, a)
+    assert limits.same_json(a, copy.deepcopy(a))
 
 
 def test_only_the_order_of_keys_does_not_count() -> None:
@@ -48,6 +51,24 @@ def test_only_the_order_of_keys_does_not_count() -> None:
     b = {"more": {"y": None, "x": 1}, "out": False, "hand": ["7H", "6S"], "seat": 1}
     assert limits.json_identity(a) == limits.json_identity(b)
     assert limits.json_identity(a) != limits.json_identity({**b, "hand": ["6S", "7H"]})
+    assert limits.same_json(a, b)
+    assert not limits.same_json(a, {**b, "hand": ["6S", "7H"]})
+
+
+def test_same_json_without_orjson_gives_the_same_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    # orjson is optional: the json module's answer must be the same one.
+    monkeypatch.setattr(limits, "_orjson", None)
+    assert not limits.same_json(True, 1)
+    assert not limits.same_json(1, 1.0)
+    assert limits.same_json({"x": 1, "y": [None]}, {"y": [None], "x": 1})
+    assert not limits.same_json({1, 2}, {1, 2})
+
+
+def test_values_orjson_cannot_write_are_still_compared() -> None:
+    big = 2**70  # beyond orjson's 64-bit integers: the json module compares them
+    assert limits.same_json({"n": big}, {"n": big})
+    assert not limits.same_json({"n": big}, {"n": big + 1})
+    assert not limits.same_json({"a": object()}, {"a": object()})
 
 
 def test_what_cannot_be_json_has_no_identity() -> None:
