@@ -17,6 +17,7 @@ from protocol_support import engine_command, first_legal, serve_command, start_g
 from adapters.base import EngineFailure
 from adapters.mutants import MutantAdapter, get
 from adapters.stdio import StdioAdapter
+from durak_conformance.fuzzing import campaign as campaign_module
 from durak_conformance.fuzzing import lockstep as lockstep_module
 from durak_conformance.fuzzing.campaign import (
     Settings,
@@ -217,6 +218,47 @@ def test_a_game_planned_ahead_cannot_be_recorded_and_play_seed_plans_it_afresh()
     finally:
         adapter.close()
     assert _summary(recorded) == _summary(plain) and recorded.transcript
+
+
+@pytest.mark.parametrize(
+    ("capabilities", "planned"),
+    [
+        (None, True),  # serve itself: every game but the first is planned ahead
+        ("deal,legal,pipeline", False),  # deals its own games: the reference follows them
+        ("legal,pipeline,turn", False),  # one player to move: its turns steer the plan
+    ],
+)
+def test_each_game_is_dealt_once_whether_or_not_it_is_planned_ahead(
+    monkeypatch: pytest.MonkeyPatch, capabilities: str | None, planned: bool
+) -> None:
+    # The next game is only built when it will be planned ahead: an engine whose games are
+    # not (its own deal, one player to move) must not have each start dealt twice.
+    dealt: list[int] = []
+
+    def counting(*args: Any, **kwargs: Any) -> Start:
+        dealt.append(1)
+        return random_start(*args, **kwargs)
+
+    command = [*engine_command("proxy")]
+    if capabilities is not None:
+        command.append(f"--capabilities={capabilities}")
+    table = make_table("durak-challenge", {}, 2)
+    settings = Settings()
+    seeds = range(20, 26)
+    adapter = stdio(command)
+    try:
+        lockstep = Lockstep(adapter, table)
+        one_by_one = [_summary(play_seed(lockstep, seed, settings)) for seed in seeds]
+        monkeypatch.setattr(campaign_module, "random_start", counting)
+        ahead = []
+        for seed in seeds:
+            then = seed + 1 if seed + 1 < seeds.stop else None
+            ahead.append(_summary(play_seed(lockstep, seed, settings, then=then)))
+            assert (lockstep.planned_ahead is not None) == (planned and then is not None)
+    finally:
+        adapter.close()
+    assert len(dealt) == len(seeds)
+    assert ahead == one_by_one
 
 
 # ------------------------------------------------------------------ the wait itself

@@ -170,7 +170,10 @@ def play_seed(
     if game is None or game.key != (seed, settings) or record:
         # (a recorded game is planned afresh: the plan made ahead has used up its numbers)
         game = _next_game(lockstep, seed, settings)
-    following = _next_game(lockstep, then, settings) if then is not None else None
+    # The next game is built only when it will be planned ahead: otherwise its start would
+    # be dealt twice, here and again when its own turn comes.
+    ahead = not record and lockstep.plans_ahead(deal=_engine_deals(lockstep, settings))
+    following = _next_game(lockstep, then, settings) if then is not None and ahead else None
     return lockstep.play(
         game.start,
         game.chooser,
@@ -187,12 +190,19 @@ def _next_game(lockstep: Lockstep, seed: int, settings: Settings) -> NextGame:
     rng = random.Random(seed)
     start = random_start(lockstep.table, rng, settings.bot_rate, settings.no_trump_rate)
     modes = lockstep.start_modes
-    if "deal" in modes and (settings.deal or "deck" not in modes):
+    if _engine_deals(lockstep, settings):
         start = Start(bots=start.bots, deal=True, seed=seed)
     elif "deck" not in modes and "position" in modes:
         start = Start(position=dealt_out(lockstep.table, start), bots=start.bots)
     chooser = random_chooser(rng, settings.illegal_rate, int(lockstep.table.rules["deck_size"]))
     return NextGame(start, chooser, rng, settings.max_steps, key=(seed, settings))
+
+
+def _engine_deals(lockstep: Lockstep, settings: Settings) -> bool:
+    """Whether the engine deals every game itself (follow mode): it asks for that, or it
+    cannot start from a stacked deck."""
+    modes = lockstep.start_modes
+    return "deal" in modes and (settings.deal or "deck" not in modes)
 
 
 def parse_shard(text: str) -> tuple[int, int]:

@@ -418,6 +418,12 @@ class Lockstep:
         self._legal_at: int | None = None
         self._ahead: _Ahead | None = None
 
+    def plans_ahead(self, *, deal: bool) -> bool:
+        """Whether a plain :meth:`play` plans its ``then`` ahead: not when the engine deals
+        that game (``deal``: the reference engine follows its deal), nor for an engine with
+        one player to move (its turns steer the plan)."""
+        return not deal and not self.one_to_move
+
     @property
     def planned_ahead(self) -> NextGame | None:
         """The game being planned ahead (the last :meth:`play`'s ``then``), if any."""
@@ -470,7 +476,7 @@ class Lockstep:
             trial = Trial(start, [], None)
         game_id = f"fuzz-{seed}-{next(self._ids)}"
         legal_rng = rng or random.Random(seed)
-        if then is not None and plain and not then.start.deal and not self.one_to_move:
+        if then is not None and plain and self.plans_ahead(deal=then.start.deal):
             self._ahead = _Ahead(self, then)
             self.adapter.idle = self._ahead.step
         try:
