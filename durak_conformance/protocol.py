@@ -321,7 +321,7 @@ def response_problem(
     This is the reply checker given to :class:`adapters.stdio.StdioAdapter`.  ``known``
     names fields of an ``ok: true`` reply (``state``, ``events``) whose values the caller
     knows to meet their schemas -- each is, type for type, a value the reference engine
-    gave (see :func:`durak_conformance.limits.json_identity`) -- so that only the rest of
+    gave (see :func:`durak_conformance.limits.same_json`) -- so that only the rest of
     the reply is checked: the same verdict, without checking a whole state again.  Any
     problem is described by the full check.
     """

@@ -223,7 +223,7 @@ def test_a_game_planned_ahead_cannot_be_recorded_and_play_seed_plans_it_afresh()
 @pytest.mark.parametrize(
     ("capabilities", "planned"),
     [
-        (None, True),  # serve itself: every game but the first is planned ahead
+        (None, True),  # the reference engine's claims: each later game is planned ahead
         ("deal,legal,pipeline", False),  # deals its own games: the reference follows them
         ("legal,pipeline,turn", False),  # one player to move: its turns steer the plan
     ],
